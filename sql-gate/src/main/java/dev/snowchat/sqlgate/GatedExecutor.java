@@ -1,0 +1,252 @@
+package dev.snowchat.sqlgate;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.sqlgate.internal.exec.QueryTagHardening;
+import dev.snowchat.sqlgate.internal.exec.StatementRunner;
+import java.util.EnumSet;
+import java.util.Set;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs SQL against any {@link DataSource}, gated and capped. Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * GatedExecutor executor = GatedExecutor.builder()
+ *     .dataSource(pool)
+ *     .gate(SqlGate.builder().dialect(Dialect.SNOWFLAKE).build())
+ *     .limits(QueryLimits.defaults().withMaxRows(500))
+ *     .queryTag("snowchat")
+ *     .build();
+ * QueryResult r = executor.execute("SELECT * FROM orders");
+ * }</pre>
+ *
+ * <p>For each call: the {@link SqlGate} checks the text first, and a refusal throws
+ * {@link QueryRefusedException} before any connection is borrowed, so the driver never sees it.
+ * Then a connection is borrowed, its session {@link SessionHardening hardened}, and the statement
+ * run exactly as checked (JDBC escape processing off) with the row cap ({@code maxRows + 1} rows
+ * fetched to detect truncation), the byte cap (the estimated JSON size of the row values; reading
+ * stops at the first row that would pass it) and the timeout: the driver's query timeout plus a
+ * watchdog that calls {@link java.sql.Statement#cancel()} at the deadline, which also stops the
+ * statement on the server, and aborts the connection if the statement still runs 10 s later. The
+ * timeout covers execution and reading the rows.
+ *
+ * <p>Failures throw {@link SnowchatException} with a {@link GateErrorCode}; messages carry the
+ * database's error text only after control characters are removed, credential-looking values
+ * masked, and the text cut to 500 characters.
+ */
+public final class GatedExecutor {
+  private static final Set<StatementKind> READ_KINDS = EnumSet.of(StatementKind.READ,
+      StatementKind.SHOW, StatementKind.DESCRIBE, StatementKind.EXPLAIN, StatementKind.USE);
+
+  private final DataSource dataSource;
+  private final SqlGate gate;
+  private final QueryLimits limits;
+  private final SessionHardening hardening;
+
+  private GatedExecutor(DataSource dataSource, SqlGate gate, QueryLimits limits,
+      SessionHardening hardening) {
+    this.dataSource = dataSource;
+    this.gate = gate;
+    this.limits = limits;
+    this.hardening = hardening;
+  }
+
+  /** {@return a new builder} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Gates and runs one statement under the executor's limits.
+   *
+   * @param sql the statement
+   * @return the capped result
+   * @throws QueryRefusedException when the gate refuses the statement
+   * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
+   *     session cannot be hardened
+   */
+  public QueryResult execute(String sql) {
+    return execute(sql, limits);
+  }
+
+  /**
+   * Gates and runs one statement under per-call limits, which may only tighten the executor's
+   * own: a looser value is an error, not silently clamped (use
+   * {@code requested.atMost(executor.limits())} to clamp deliberately).
+   *
+   * @param sql the statement
+   * @param limits the limits for this call; each must be at most the executor's
+   * @return the capped result
+   * @throws IllegalArgumentException when a limit is looser than the executor's
+   * @throws QueryRefusedException when the gate refuses the statement
+   * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
+   *     session cannot be hardened
+   */
+  public QueryResult execute(String sql, QueryLimits limits) {
+    requireNonNull(sql, "sql is null");
+    requireNonNull(limits, "limits is null");
+    if (!limits.fitsWithin(this.limits)) {
+      throw new IllegalArgumentException("per-call limits " + limits
+          + " exceed the executor's limits " + this.limits
+          + "; per-call limits may only tighten them (see QueryLimits.atMost)");
+    }
+    StatementKind kind = switch (gate.check(sql)) {
+      case Verdict.Allowed a -> a.kind();
+      case Verdict.Blocked b -> throw new QueryRefusedException(b);
+    };
+    return StatementRunner.run(dataSource, hardening, gate.dialect(), sql, kind, limits);
+  }
+
+  /** {@return the gate every statement passes first} */
+  public SqlGate gate() {
+    return gate;
+  }
+
+  /** {@return the executor's limits, the ceiling for per-call limits} */
+  public QueryLimits limits() {
+    return limits;
+  }
+
+  /** {@return the hardening applied to every borrowed connection} */
+  public SessionHardening hardening() {
+    return hardening;
+  }
+
+  @Override
+  public String toString() {
+    return "GatedExecutor{dialect=" + gate.dialect().configName() + ", mode="
+        + gate.mode().configName() + ", limits=" + limits + ", hardening=" + hardening + "}";
+  }
+
+  /**
+   * Builds a {@link GatedExecutor}. Each setter may be called once. The data source and the gate
+   * are required. Without {@link #hardening}, the executor uses
+   * {@link SessionHardening#forDialect(Dialect, HardeningOptions)} for the gate's dialect,
+   * read-only when the gate allows nothing beyond reads, SHOW, DESCRIBE, EXPLAIN and USE, with
+   * the limits' timeout as the server-side statement timeout and the {@link #queryTag}.
+   */
+  public static final class Builder {
+    private @Nullable DataSource dataSource;
+    private @Nullable SqlGate gate;
+    private @Nullable QueryLimits limits;
+    private @Nullable SessionHardening hardening;
+    private @Nullable String queryTag;
+
+    private Builder() {}
+
+    /**
+     * Sets where connections come from (typically a pool).
+     *
+     * @param dataSource the data source
+     * @return this builder
+     * @throws IllegalStateException if it was already set
+     */
+    public Builder dataSource(DataSource dataSource) {
+      requireNonNull(dataSource, "dataSource is null");
+      if (this.dataSource != null) {
+        throw new IllegalStateException("dataSource was already set to " + this.dataSource);
+      }
+      this.dataSource = dataSource;
+      return this;
+    }
+
+    /**
+     * Sets the gate every statement passes first; its dialect selects the hardening.
+     *
+     * @param gate the gate
+     * @return this builder
+     * @throws IllegalStateException if it was already set
+     */
+    public Builder gate(SqlGate gate) {
+      requireNonNull(gate, "gate is null");
+      if (this.gate != null) {
+        throw new IllegalStateException("gate was already set to " + this.gate);
+      }
+      this.gate = gate;
+      return this;
+    }
+
+    /**
+     * Sets the limits; default {@link QueryLimits#defaults()}.
+     *
+     * @param limits the limits
+     * @return this builder
+     * @throws IllegalStateException if they were already set
+     */
+    public Builder limits(QueryLimits limits) {
+      requireNonNull(limits, "limits is null");
+      if (this.limits != null) {
+        throw new IllegalStateException("limits was already set to " + this.limits);
+      }
+      this.limits = limits;
+      return this;
+    }
+
+    /**
+     * Sets the session hardening, replacing the default one.
+     *
+     * @param hardening the hardening, e.g. {@link SessionHardening#none()} when the pool's
+     *     connection-init does it
+     * @return this builder
+     * @throws IllegalStateException if it was already set
+     */
+    public Builder hardening(SessionHardening hardening) {
+      requireNonNull(hardening, "hardening is null");
+      if (this.hardening != null) {
+        throw new IllegalStateException("hardening was already set to " + this.hardening);
+      }
+      this.hardening = hardening;
+      return this;
+    }
+
+    /**
+     * Sets the Snowflake {@code QUERY_TAG} of every session the executor runs on: part of the
+     * default hardening, or, with an explicit {@link #hardening}, an
+     * {@code ALTER SESSION SET QUERY_TAG} after it, once per physical connection (overriding a tag
+     * that hardening set). Other dialects have no query tag and ignore it.
+     *
+     * @param queryTag the tag; at most 2000 characters, no control characters
+     * @return this builder
+     * @throws IllegalArgumentException if the tag is too long or holds control characters
+     * @throws IllegalStateException if it was already set
+     */
+    public Builder queryTag(String queryTag) {
+      requireNonNull(queryTag, "queryTag is null");
+      HardeningOptions.defaults().withQueryTag(queryTag); // validates
+      if (this.queryTag != null) {
+        throw new IllegalStateException("queryTag was already set to " + this.queryTag);
+      }
+      this.queryTag = queryTag;
+      return this;
+    }
+
+    /**
+     * Builds the executor.
+     *
+     * @return the executor
+     * @throws IllegalStateException when the data source or gate is missing
+     */
+    public GatedExecutor build() {
+      if (dataSource == null) {
+        throw new IllegalStateException("dataSource is required");
+      }
+      if (gate == null) {
+        throw new IllegalStateException("gate is required");
+      }
+      QueryLimits l = limits == null ? QueryLimits.defaults() : limits;
+      SessionHardening h = hardening;
+      if (h == null) {
+        boolean readOnly = READ_KINDS.containsAll(gate.allowedKinds());
+        h = SessionHardening.forDialect(gate.dialect(), HardeningOptions.defaults()
+            .withReadOnly(readOnly)
+            .withStatementTimeout(l.timeout())
+            .withQueryTag(queryTag));
+      } else if (queryTag != null) {
+        h = new QueryTagHardening(h, queryTag);
+      }
+      return new GatedExecutor(dataSource, gate, l, h);
+    }
+  }
+}

@@ -1,0 +1,714 @@
+package dev.snowchat.sqlgate.internal.classify;
+
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.FunctionPolicy;
+import dev.snowchat.sqlgate.Rule;
+import dev.snowchat.sqlgate.StatementKind;
+import dev.snowchat.sqlgate.internal.lexer.Token;
+import dev.snowchat.sqlgate.internal.lexer.TokenType;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The conservative analyzer over the gate's own token stream. It is sound on its own: a statement
+ * is read-only only if its shape is a read (it starts with SELECT, WITH ... SELECT, VALUES, SHOW,
+ * DESCRIBE, EXPLAIN of a read, LIST, USE of a database/schema/warehouse, ...), no write word
+ * stands anywhere in keyword position, every function it calls passes the {@link FunctionPolicy},
+ * and every file it names passes the {@link PathAllowlist}. It never allows by guess: an
+ * unexpected character or an unrecognised statement start refuses.
+ */
+final class TokenAnalyzer {
+  private final Dialect dialect;
+  private final FunctionPolicy functions;
+  private final PathAllowlist paths;
+
+  TokenAnalyzer(Dialect dialect, FunctionPolicy functions, PathAllowlist paths) {
+    this.dialect = dialect;
+    this.functions = functions;
+    this.paths = paths;
+  }
+
+  /** The analyzer's finding for one statement. */
+  static final class Outcome {
+    StatementKind kind = StatementKind.UNKNOWN;
+    /** The word that decided the kind, for messages. */
+    String word = "";
+    /** The rule of a problem, or null. */
+    @Nullable Rule rule;
+    String detail = "";
+    /** File functions whose paths were checked and allowed. */
+    final Set<String> fileCalls = new HashSet<>(2);
+
+    void problem(Rule r, String d) {
+      if (rule == null) {
+        rule = r;
+        detail = d;
+      }
+    }
+  }
+
+  Outcome analyze(List<Token> t, boolean enforcePolicy) {
+    Outcome o = new Outcome();
+    lead(t, 0, o);
+    if (o.rule != null) {
+      return o;
+    }
+    scan(t, o, enforcePolicy);
+    return o;
+  }
+
+  // ---------------------------------------------------------------- statement shape
+
+  /** Sets the kind from the statement's leading words, starting at token {@code i}. */
+  private void lead(List<Token> t, int i, Outcome o) {
+    if (i >= t.size()) {
+      o.kind = StatementKind.UNKNOWN;
+      o.problem(Rule.PARSE_FAILED, "the statement ends where a query was expected");
+      return;
+    }
+    Token first = t.get(i);
+    if (first.isOp("(")) {
+      // A parenthesized query: whatever stands after the opening brackets must be a query.
+      int j = i;
+      while (j < t.size() && t.get(j).isOp("(")) {
+        j++;
+      }
+      Outcome inner = new Outcome();
+      lead(t, j, inner);
+      o.kind = inner.kind;
+      o.word = inner.word;
+      if (inner.rule != null) {
+        o.problem(inner.rule, inner.detail);
+      } else if (inner.kind != StatementKind.READ) {
+        o.word = "(" + inner.word;
+      }
+      return;
+    }
+    if (first.type() != TokenType.WORD) {
+      o.kind = StatementKind.UNKNOWN;
+      o.problem(Rule.PARSE_FAILED, "the statement starts with " + Reasons.quote(text(first))
+          + ", not with a statement keyword");
+      return;
+    }
+    String w = first.value();
+    o.word = w;
+    switch (w) {
+      case "SELECT", "VALUES", "TABLE" -> o.kind = StatementKind.READ;
+      case "FROM", "PIVOT", "UNPIVOT", "PIVOT_WIDER", "PIVOT_LONGER" -> {
+        if (dialect == Dialect.DUCKDB) {
+          o.kind = StatementKind.READ;
+        } else {
+          unknown(o, w);
+        }
+      }
+      case "SUMMARIZE" -> {
+        if (dialect == Dialect.DUCKDB) {
+          o.kind = StatementKind.DESCRIBE;
+        } else {
+          unknown(o, w);
+        }
+      }
+      case "LIST", "LS" -> {
+        if (dialect == Dialect.SNOWFLAKE) {
+          o.kind = StatementKind.SHOW;
+        } else {
+          unknown(o, w);
+        }
+      }
+      case "SHOW" -> o.kind = StatementKind.SHOW;
+      case "DESC", "DESCRIBE" -> o.kind = StatementKind.DESCRIBE;
+      case "WITH" -> with(t, i, o);
+      case "EXPLAIN" -> explain(t, i, o);
+      case "USE" -> {
+        Token next = i + 1 < t.size() ? t.get(i + 1) : null;
+        if (next != null && (next.isWord("ROLE") || next.isWord("SECONDARY"))) {
+          o.kind = StatementKind.ADMIN;
+          o.word = "USE " + next.value();
+        } else {
+          o.kind = StatementKind.USE;
+          use(t, i + 1, o);
+        }
+      }
+      case "EXECUTE" -> {
+        Token next = i + 1 < t.size() ? t.get(i + 1) : null;
+        if (next != null && next.isWord("IMMEDIATE")) {
+          o.kind = StatementKind.SCRIPT;
+          o.word = "EXECUTE IMMEDIATE";
+        } else {
+          o.kind = StatementKind.ADMIN;
+        }
+      }
+      case "BEGIN", "START" -> {
+        o.kind = isTransaction(t, i) ? StatementKind.ADMIN : StatementKind.SCRIPT;
+      }
+      case "ALTER" -> {
+        Token next = i + 1 < t.size() ? t.get(i + 1) : null;
+        if (next != null && (next.isWord("SESSION") || next.isWord("ACCOUNT")
+            || next.isWord("USER") || next.isWord("SYSTEM"))) {
+          o.kind = StatementKind.ADMIN;
+          o.word = "ALTER " + next.value();
+        } else {
+          o.kind = StatementKind.DDL;
+        }
+      }
+      default -> {
+        StatementKind k = Keywords.LEADING.get(w);
+        if (k == null) {
+          unknown(o, w);
+        } else {
+          o.kind = k;
+        }
+      }
+    }
+  }
+
+  /** USE [DATABASE | SCHEMA | WAREHOUSE | CATALOG] name[.name] | IDENTIFIER(...) | $var. */
+  private static void use(List<Token> t, int i, Outcome o) {
+    if (i < t.size() && t.get(i).type() == TokenType.WORD && switch (t.get(i).value()) {
+      case "DATABASE", "SCHEMA", "WAREHOUSE", "CATALOG" -> true;
+      default -> false;
+    } && i + 1 < t.size()) {
+      i++;
+    }
+    if (i < t.size() && t.get(i).isWord("IDENTIFIER") && i + 1 < t.size()
+        && t.get(i + 1).isOp("(")) {
+      i = close(t, i + 1) + 1;
+    } else {
+      boolean name = true;
+      while (i < t.size()) {
+        Token k = t.get(i);
+        boolean ok = name ? (k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT
+            || k.type() == TokenType.VARIABLE) : k.isOp(".");
+        if (!ok) {
+          break;
+        }
+        name = !name;
+        i++;
+      }
+      if (name) {
+        o.problem(Rule.PARSE_FAILED, "USE must name one database, schema or warehouse");
+        return;
+      }
+    }
+    if (i < t.size()) {
+      o.problem(Rule.PARSE_FAILED, "USE is followed by " + Reasons.quote(t.get(i).value())
+          + " after the name");
+    }
+  }
+
+  private boolean isTransaction(List<Token> t, int i) {
+    if (t.get(i).isWord("START")) {
+      return true;
+    }
+    if (dialect != Dialect.SNOWFLAKE || i + 1 >= t.size()) {
+      return true;
+    }
+    Token next = t.get(i + 1);
+    return next.isWord("WORK") || next.isWord("TRANSACTION") || next.isWord("NAME");
+  }
+
+  private static void unknown(Outcome o, String w) {
+    o.kind = StatementKind.UNKNOWN;
+    o.problem(Rule.PARSE_FAILED, "the statement starts with " + Reasons.quote(w)
+        + ", which the gate does not know as a statement");
+  }
+
+  /** WITH [RECURSIVE] name [(cols)] AS [[NOT] MATERIALIZED] (body) [, ...] terminal. */
+  private void with(List<Token> t, int start, Outcome o) {
+    int i = start + 1;
+    if (i < t.size() && t.get(i).isWord("RECURSIVE")) {
+      i++;
+    }
+    while (true) {
+      if (i >= t.size() || !(t.get(i).type() == TokenType.WORD
+          || t.get(i).type() == TokenType.QUOTED_IDENT)) {
+        withProblem(t, i, o);
+        return;
+      }
+      i++;
+      if (i < t.size() && t.get(i).isOp("(")) {
+        i = close(t, i) + 1;
+      }
+      if (dialect == Dialect.DUCKDB && i + 2 < t.size() && t.get(i).isWord("USING")
+          && t.get(i + 1).isWord("KEY") && t.get(i + 2).isOp("(")) {
+        i = close(t, i + 2) + 1;
+      }
+      if (i >= t.size() || !t.get(i).isWord("AS")) {
+        withProblem(t, i, o);
+        return;
+      }
+      i++;
+      if (i < t.size() && t.get(i).isWord("NOT")) {
+        i++;
+      }
+      if (i < t.size() && t.get(i).isWord("MATERIALIZED")) {
+        i++;
+      }
+      if (i >= t.size() || !t.get(i).isOp("(")) {
+        withProblem(t, i, o);
+        return;
+      }
+      i = close(t, i) + 1;
+      if (i < t.size() && t.get(i).isOp(",")) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    Outcome terminal = new Outcome();
+    lead(t, i, terminal);
+    if (terminal.rule != null) {
+      o.kind = terminal.kind;
+      o.problem(terminal.rule, "after its WITH clause, " + terminal.detail);
+      return;
+    }
+    if (terminal.kind == StatementKind.READ) {
+      o.kind = StatementKind.READ;
+    } else {
+      o.kind = terminal.kind;
+      o.word = terminal.word + " after WITH";
+    }
+  }
+
+  private static void withProblem(List<Token> t, int i, Outcome o) {
+    o.kind = StatementKind.UNKNOWN;
+    o.problem(Rule.PARSE_FAILED, "the WITH clause is not understood near "
+        + (i < t.size() ? Reasons.quote(text(t.get(i))) : "the end"));
+  }
+
+  /** EXPLAIN [ANALYZE] [VERBOSE] [USING fmt] [(options)] statement. */
+  private void explain(List<Token> t, int start, Outcome o) {
+    int i = start + 1;
+    boolean analyze = false;
+    while (i < t.size()) {
+      Token k = t.get(i);
+      if (k.type() == TokenType.WORD) {
+        switch (k.value()) {
+          case "ANALYZE", "ANALYSE" -> {
+            analyze = true;
+            i++;
+            continue;
+          }
+          case "VERBOSE", "EXTENDED", "FORMATTED", "QUERY", "PLAN", "LOGICAL", "PHYSICAL" -> {
+            i++;
+            continue;
+          }
+          case "USING", "FORMAT" -> {
+            i += 2;
+            continue;
+          }
+          default -> { }
+        }
+      } else if (k.isOp("(") && i == start + 1) {
+        int end = close(t, i);
+        for (int j = i; j < end; j++) {
+          if (t.get(j).isWord("ANALYZE") || t.get(j).isWord("ANALYSE")) {
+            analyze = true;
+          }
+        }
+        i = end + 1;
+        continue;
+      }
+      break;
+    }
+    Outcome inner = new Outcome();
+    lead(t, i, inner);
+    if (inner.rule != null) {
+      o.kind = inner.kind;
+      o.problem(inner.rule, "after EXPLAIN, " + inner.detail);
+      return;
+    }
+    if (Keywords.readFamily(inner.kind)) {
+      o.kind = StatementKind.EXPLAIN;
+    } else {
+      o.kind = inner.kind;
+      o.word = (analyze ? "EXPLAIN ANALYZE " : "EXPLAIN ") + inner.word;
+    }
+  }
+
+  /** {@return the index of the bracket closing the one at {@code open}, or the last index} */
+  static int close(List<Token> t, int open) {
+    int depth = 0;
+    for (int i = open; i < t.size(); i++) {
+      Token k = t.get(i);
+      if (k.type() == TokenType.OP) {
+        String v = k.value();
+        if (v.equals("(") || v.equals("[") || v.equals("{")) {
+          depth++;
+        } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
+          if (--depth == 0) {
+            return i;
+          }
+        }
+      }
+    }
+    return t.size() - 1;
+  }
+
+  // ---------------------------------------------------------------- every token
+
+  private static final int IN_FROM = 1;
+
+  private void scan(List<Token> t, Outcome o, boolean enforce) {
+    final int n = t.size();
+    int depth = 0;
+    int[] clause = new int[16];
+    boolean seenUpdate = false;
+    int notTableAfter = -1;
+    boolean show = o.kind == StatementKind.SHOW;
+    for (int i = 0; i < n; i++) {
+      Token k = t.get(i);
+      Token prev = i > 0 ? t.get(i - 1) : null;
+      Token next = i + 1 < n ? t.get(i + 1) : null;
+      switch (k.type()) {
+        case OTHER -> {
+          o.problem(Rule.PARSE_FAILED, "unexpected character " + k.value() + " at offset "
+              + k.start());
+          return;
+        }
+        case OP -> {
+          String v = k.value();
+          if (v.equals("(") || v.equals("[") || v.equals("{")) {
+            depth++;
+            if (depth >= clause.length) {
+              clause = java.util.Arrays.copyOf(clause, clause.length * 2);
+            }
+            clause[depth] = 0;
+          } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
+            depth = Math.max(0, depth - 1);
+          }
+        }
+        case WORD -> {
+          String w = k.value();
+          boolean call = next != null && next.isOp("(");
+          if (w.equals("FROM") && depth > 0 && fromFunction(t, i)) {
+            clause[depth] = 0;
+            notTableAfter = i;
+            continue;
+          } else if (w.equals("FROM") || w.endsWith("JOIN")) {
+            clause[depth] = IN_FROM;
+          } else if (Keywords.CLAUSE_END.contains(w)) {
+            clause[depth] = 0;
+          }
+          if (!isAscii(k)) {
+            lookAlike(k, o);
+            if (o.rule != null) {
+              return;
+            }
+          }
+          if (w.equals("WITH") && i > 0) {
+            innerWith(t, i, o);
+            if (o.rule != null) {
+              return;
+            }
+          }
+          if (SET_OPERATORS.contains(w) && !(prev != null && prev.isOp("*"))) {
+            setOperand(t, i, o);
+            if (o.rule != null) {
+              return;
+            }
+          }
+          StatementKind write = Keywords.WRITE_ANYWHERE.get(w);
+          if (w.equals("UPDATE") && !identifierContext(prev, next)) {
+            // Also at offset 0: the SET of `UPDATE t SET ...` is part of the DML, not a SET.
+            seenUpdate = true;
+          }
+          if (write != null && i > 0 && !(call && Keywords.FUNCTION_NAMES.contains(w))
+              && !identifierContext(prev, next)) {
+            boolean exempt = (w.equals("SET") && seenUpdate)
+                || (w.equals("INTO") && dialect == Dialect.DUCKDB && next != null
+                    && next.isWord("NAME"))
+                || (w.equals("CREATE") && prev != null && prev.isWord("SHOW"));
+            if (!exempt) {
+              StatementKind wk = w.equals("EXECUTE") && next != null && next.isWord("IMMEDIATE")
+                  ? StatementKind.SCRIPT : write;
+              if (w.equals("INTO") && next != null && (next.isWord("OUTFILE")
+                  || next.isWord("DUMPFILE"))) {
+                wk = StatementKind.TRANSFER;
+              }
+              if (Keywords.rank(wk) > Keywords.rank(o.kind)) {
+                o.kind = wk;
+                o.word = i > 0 ? w + " inside the statement" : w;
+              }
+            }
+            continue;
+          }
+          if (w.equals("FOR") && next != null && (next.isWord("SHARE") || next.isWord("KEY")
+              || next.isWord("NO")) && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            o.kind = StatementKind.DML; // row locks: FOR SHARE, FOR KEY SHARE, FOR NO KEY UPDATE
+            o.word = "FOR " + next.value();
+          }
+          if (enforce && dialect == Dialect.DUCKDB && !show && next != null && next.isOp(".")
+              && i + 2 < n && t.get(i + 2).type() == TokenType.WORD
+              && FILE_EXTENSIONS.contains(t.get(i + 2).value())
+              && tablePosition(prev, clause[depth])) {
+            o.problem(Rule.FILE_ACCESS, "table name " + Reasons.quote(w + "."
+                + t.get(i + 2).value().toLowerCase(java.util.Locale.ROOT))
+                + " may be read as a file by DuckDB");
+            return;
+          }
+          if (call && enforce) {
+            function(t, i, w, o);
+          }
+          if (o.rule != null) {
+            return;
+          }
+        }
+        case QUOTED_IDENT -> {
+          if (next != null && next.isOp("(") && enforce) {
+            function(t, i, k.value(), o);
+          } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
+              && i - 1 != notTableAfter && tablePosition(prev, clause[depth])
+              && looksLikeFile(k.value())) {
+            path(k.value(), "quoted name in FROM", o);
+          }
+          if (o.rule != null) {
+            return;
+          }
+        }
+        case STRING -> {
+          // A string in table position is a file scan in DuckDB; elsewhere only a Snowflake
+          // stage ('@...') is accepted there.
+          if (enforce && !show
+              && i - 1 != notTableAfter && tablePosition(prev, clause[depth])) {
+            path(k.value(), "string in FROM", o);
+            if (o.rule != null) {
+              return;
+            }
+          }
+        }
+        default -> { }
+      }
+    }
+  }
+
+  /** FROM inside EXTRACT(x FROM y), SUBSTRING(x FROM n), TRIM(x FROM y), ...: not a table. */
+  private static boolean fromFunction(List<Token> t, int from) {
+    int level = 0;
+    for (int j = from - 1; j > 0; j--) {
+      Token k = t.get(j);
+      if (k.isOp(")") || k.isOp("]") || k.isOp("}")) {
+        level++;
+      } else if (k.isOp("(") || k.isOp("[") || k.isOp("{")) {
+        if (level-- == 0) {
+          Token name = t.get(j - 1);
+          return name.type() == TokenType.WORD && switch (name.value()) {
+            case "EXTRACT", "SUBSTRING", "SUBSTR", "TRIM", "POSITION", "OVERLAY", "DATE_PART" ->
+                true;
+            default -> false;
+          };
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isAscii(Token k) {
+    String v = k.value();
+    for (int i = 0; i < v.length(); i++) {
+      if (v.charAt(i) >= 128) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final java.util.Set<String> FILE_EXTENSIONS = java.util.Set.of("CSV", "TSV",
+      "PARQUET", "JSON", "NDJSON", "JSONL", "TXT", "GZ", "ZST", "XLSX", "DB", "DUCKDB", "SQLITE",
+      "ARROW", "AVRO", "ORC");
+
+  private static final java.util.Set<String> SET_OPERATORS = java.util.Set.of("UNION",
+      "INTERSECT", "EXCEPT", "MINUS");
+
+  /** After UNION / INTERSECT / EXCEPT / MINUS [ALL | DISTINCT | BY NAME] a query must follow. */
+  private void setOperand(List<Token> t, int op, Outcome o) {
+    int j = op + 1;
+    while (j < t.size() && (t.get(j).isWord("ALL") || t.get(j).isWord("DISTINCT")
+        || t.get(j).isWord("BY") || t.get(j).isWord("NAME") || t.get(j).isOp("("))) {
+      j++;
+    }
+    if (j >= t.size()) {
+      o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is not followed by a query");
+      return;
+    }
+    Outcome inner = new Outcome();
+    lead(t, j, inner);
+    if (inner.rule != null || inner.kind != StatementKind.READ) {
+      o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is followed by "
+          + Reasons.quote(t.get(j).value()) + ", not by a query");
+    }
+  }
+
+  /** A WITH clause inside the statement must end in a query too. */
+  private void innerWith(List<Token> t, int i, Outcome o) {
+    Token prev = t.get(i - 1);
+    if (prev.isWord("START") || i + 2 >= t.size()) {
+      return; // START WITH of CONNECT BY
+    }
+    Token a = t.get(i + 1);
+    Token b = t.get(i + 2);
+    if (a.isWord("ORDINALITY") || a.isWord("OFFSET") || a.isWord("TIME") || a.isWord("LOCAL")) {
+      return; // UNNEST(x) WITH ORDINALITY AS t(...), TIMESTAMP WITH TIME ZONE
+    }
+    boolean cte = a.isWord("RECURSIVE") || ((a.type() == TokenType.WORD
+        || a.type() == TokenType.QUOTED_IDENT) && (b.isWord("AS") || b.isOp("(")));
+    if (!cte) {
+      return;
+    }
+    Outcome inner = new Outcome();
+    with(t, i, inner);
+    if (inner.rule != null) {
+      o.problem(inner.rule, inner.detail);
+    } else if (inner.kind != StatementKind.READ) {
+      if (Keywords.rank(inner.kind) > Keywords.rank(o.kind)) {
+        o.kind = inner.kind;
+        o.word = inner.word;
+      }
+    }
+  }
+
+  /**
+   * A non-ASCII word that upper-cases to a keyword (Turkish dotless i, long s, ...), or that mixes
+   * Latin letters with Cyrillic, Greek or other look-alike scripts ({@code DRОP} with a Cyrillic
+   * O): both are deceptions, never needed in a real query.
+   */
+  private static void lookAlike(Token k, Outcome o) {
+    String v = k.value();
+    boolean latin = false;
+    boolean confusable = false;
+    for (int i = 0; i < v.length(); ) {
+      int cp = v.codePointAt(i);
+      i += Character.charCount(cp);
+      if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z')) {
+        latin = true;
+      } else if (cp >= 128 && Character.isLetter(cp)) {
+        Character.UnicodeScript sc = Character.UnicodeScript.of(cp);
+        if (sc == Character.UnicodeScript.CYRILLIC || sc == Character.UnicodeScript.GREEK
+            || sc == Character.UnicodeScript.ARMENIAN || sc == Character.UnicodeScript.CHEROKEE
+            || sc == Character.UnicodeScript.COPTIC) {
+          confusable = true;
+        }
+      }
+    }
+    if (latin && confusable) {
+      o.problem(Rule.PARSE_FAILED, "the word " + Reasons.quote(v) + " mixes Latin letters with"
+          + " look-alike letters of another script");
+      return;
+    }
+    StringBuilder b = new StringBuilder(k.value().length());
+    for (int i = 0; i < k.value().length(); i++) {
+      char c = k.value().charAt(i);
+      b.append(c == '\u0130' ? 'I' : c == '\u017F' ? 'S' : c == '\u212A' ? 'K' : c);
+    }
+    String folded = b.toString();
+    if (Keywords.WRITE_ANYWHERE.containsKey(folded) || Keywords.LEADING.containsKey(folded)
+        || folded.equals("SELECT") || folded.equals("WITH")) {
+      o.problem(Rule.PARSE_FAILED, "the word " + Reasons.quote(k.value())
+          + " looks like the keyword " + folded + " but is spelled with non-ASCII letters");
+    }
+  }
+
+  /** A write word used as a name: {@code t.update}, {@code update.x}, {@code AS update}, ... */
+  private static boolean identifierContext(@Nullable Token prev, @Nullable Token next) {
+    if (prev != null && (prev.isOp(".") || prev.isOp(":") || prev.isOp("::")
+        || prev.isWord("AS"))) {
+      return true;
+    }
+    return next != null && (next.isOp(".") || next.isOp("=>"));
+  }
+
+  private static boolean tablePosition(@Nullable Token prev, int clause) {
+    if (prev == null) {
+      return false;
+    }
+    if (prev.type() == TokenType.WORD) {
+      return Keywords.TABLE_POSITION.contains(prev.value()) || prev.value().endsWith("JOIN");
+    }
+    return prev.isOp(",") && clause == IN_FROM;
+  }
+
+  private static boolean looksLikeFile(String name) {
+    return name.indexOf('.') >= 0 || name.indexOf('/') >= 0 || name.indexOf('\\') >= 0
+        || name.indexOf(':') >= 0 || name.indexOf('*') >= 0;
+  }
+
+  // ---------------------------------------------------------------- functions and files
+
+  private void function(List<Token> t, int i, String name, Outcome o) {
+    String n = name.toUpperCase(java.util.Locale.ROOT);
+    if (n.equals("IDENTIFIER")) {
+      int end = close(t, i + 1);
+      if (end + 1 < t.size() && t.get(end + 1).isOp("(")) {
+        // IDENTIFIER('name')(...) calls a function by name: check the literal name.
+        if (end == i + 3 && t.get(i + 2).type() == TokenType.STRING) {
+          function(t, end, t.get(i + 2).value(), o);
+        } else {
+          o.problem(Rule.FUNCTION_NOT_ALLOWED, "a function named through IDENTIFIER() with a"
+              + " variable cannot be checked; call it by name");
+        }
+      }
+      return;
+    }
+    switch (functions.access(n)) {
+      case ALLOWED -> { }
+      case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, "function " + n
+          + " has side effects or is not known to be read-only");
+      case FILE_ACCESS -> fileCall(t, i, n, o);
+    }
+  }
+
+  private void fileCall(List<Token> t, int i, String n, Outcome o) {
+    int open = i + 1;
+    int end = close(t, open);
+    int j = open + 1;
+    java.util.ArrayList<String> values = new java.util.ArrayList<>(2);
+    if (j < end && t.get(j).type() == TokenType.STRING) {
+      values.add(t.get(j).value());
+      j++;
+    } else if (j < end && t.get(j).isOp("[")) {
+      j++;
+      while (j < end && t.get(j).type() == TokenType.STRING) {
+        values.add(t.get(j).value());
+        j++;
+        if (t.get(j).isOp(",")) {
+          j++;
+        } else {
+          break;
+        }
+      }
+      if (j < end && t.get(j).isOp("]")) {
+        j++;
+      } else {
+        values.clear();
+      }
+    }
+    if (values.isEmpty() || !(j == end || t.get(j).isOp(","))) {
+      o.problem(Rule.FILE_ACCESS, "function " + n + " reads files; its path argument must be"
+          + " a string literal (or a list of them) under the path allowlist");
+      return;
+    }
+    for (String v : values) {
+      path(v, "function " + n, o);
+      if (o.rule != null) {
+        return;
+      }
+    }
+    o.fileCalls.add(n);
+  }
+
+  private void path(String value, String where, Outcome o) {
+    if (dialect == Dialect.SNOWFLAKE && value.startsWith("@")) {
+      return;
+    }
+    String problem = paths.check(value);
+    if (problem != null) {
+      o.problem(Rule.FILE_ACCESS, where + " reads " + problem);
+    }
+  }
+
+  private static String text(Token k) {
+    return k.value();
+  }
+}

@@ -1,0 +1,233 @@
+package dev.snowchat.sqlgate.internal.exec;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.HardeningOptions;
+import dev.snowchat.sqlgate.SessionHardening;
+import dev.snowchat.sqlgate.Sql;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The standard per-dialect hardening behind
+ * {@link SessionHardening#forDialect(Dialect, HardeningOptions)}. Thread-safe.
+ */
+public final class DialectHardening implements SessionHardening {
+  private static final Logger LOG = LoggerFactory.getLogger(DialectHardening.class);
+
+  private final Dialect dialect;
+  private final HardeningOptions options;
+  // Physical connections whose session SQL already ran (Snowflake), so that pooled connections
+  // pay the round trip once. Weak keys: a closed physical connection drops out.
+  private final Map<Connection, Boolean> hardened =
+      Collections.synchronizedMap(new WeakHashMap<>());
+  private final AtomicBoolean warnedWritableDuckDb = new AtomicBoolean();
+
+  /**
+   * Creates the hardening.
+   *
+   * @param dialect the dialect
+   * @param options what to apply
+   */
+  public DialectHardening(Dialect dialect, HardeningOptions options) {
+    this.dialect = requireNonNull(dialect, "dialect is null");
+    this.options = requireNonNull(options, "options is null");
+  }
+
+  /** {@return the dialect this hardening is for} */
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /** {@return the options} */
+  public HardeningOptions options() {
+    return options;
+  }
+
+  @Override
+  public void apply(Connection connection) throws SQLException {
+    apply(connection, dialect);
+  }
+
+  @Override
+  public void apply(Connection connection, Dialect dialect) throws SQLException {
+    requireNonNull(connection, "connection is null");
+    requireNonNull(dialect, "dialect is null");
+    if (dialect != this.dialect) {
+      throw new IllegalArgumentException("this hardening is for " + this.dialect.configName()
+          + " connections, not " + dialect.configName());
+    }
+    switch (dialect) {
+      case DUCKDB -> duckDb(connection);
+      case SNOWFLAKE -> snowflake(connection);
+      case GENERIC -> generic(connection);
+    }
+  }
+
+  private void duckDb(Connection c) throws SQLException {
+    // Settings are database-wide and, once locked, cannot be set again: read them first.
+    boolean locked;
+    boolean external;
+    boolean autoinstall;
+    boolean autoload;
+    String accessMode;
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT current_setting('lock_configuration'),"
+            + " current_setting('enable_external_access'),"
+            + " current_setting('autoinstall_known_extensions'),"
+            + " current_setting('autoload_known_extensions'),"
+            + " current_setting('access_mode')")) {
+      rs.next();
+      locked = rs.getBoolean(1);
+      external = rs.getBoolean(2);
+      autoinstall = rs.getBoolean(3);
+      autoload = rs.getBoolean(4);
+      accessMode = String.valueOf(rs.getString(5));
+    }
+    if (locked) {
+      if (external || autoinstall || autoload) {
+        throw new SQLException("the DuckDB configuration is locked with external access or"
+            + " extension auto-loading still on (enable_external_access=" + external
+            + ", autoinstall_known_extensions=" + autoinstall + ", autoload_known_extensions="
+            + autoload + "); open the database without locking it, or lock it only after"
+            + " turning these off");
+      }
+    } else {
+      boolean allowlist =
+          !options.allowedDirectories().isEmpty() || !options.allowedFiles().isEmpty();
+      if (allowlist && !external) {
+        // DuckDB only takes allowed paths while external access is still on.
+        throw new SQLException("the DuckDB database already has external access off, so the"
+            + " allowed directories and files cannot be set; open it with external access on"
+            + " and let the hardening turn it off");
+      }
+      List<String> sql = new ArrayList<>();
+      if (!options.allowedDirectories().isEmpty()) {
+        sql.add("SET allowed_directories = " + duckDbList(options.allowedDirectories()));
+      }
+      if (!options.allowedFiles().isEmpty()) {
+        sql.add("SET allowed_paths = " + duckDbList(options.allowedFiles()));
+      }
+      sql.add("SET enable_external_access = false");
+      sql.add("SET autoinstall_known_extensions = false");
+      sql.add("SET autoload_known_extensions = false");
+      sql.add("SET allow_community_extensions = false");
+      sql.add("SET lock_configuration = true"); // last: nothing can be changed back after it
+      run(c, sql);
+    }
+    if (options.readOnly() && !"read_only".equalsIgnoreCase(accessMode)
+        && warnedWritableDuckDb.compareAndSet(false, true)) {
+      LOG.info("The DuckDB database is open for writing (access_mode={}); only the gate keeps"
+          + " statements read-only. Open files with DuckDbHardening.readOnlyUrl(path) to have"
+          + " the engine refuse writes too.", Texts.untrusted(accessMode));
+    }
+  }
+
+  private static String duckDbList(List<Path> paths) {
+    StringBuilder b = new StringBuilder("[");
+    for (Path p : paths) {
+      if (b.length() > 1) {
+        b.append(", ");
+      }
+      b.append(Sql.quoteString(Dialect.DUCKDB, p.toString()));
+    }
+    return b.append(']').toString();
+  }
+
+  private void snowflake(Connection c) throws SQLException {
+    Connection physical = physical(c);
+    if (hardened.containsKey(physical)) {
+      return;
+    }
+    StringBuilder alter = new StringBuilder(
+        "ALTER SESSION SET MULTI_STATEMENT_COUNT = 1, ABORT_DETACHED_QUERY = TRUE");
+    Duration timeout = options.statementTimeout();
+    if (timeout != null) {
+      alter.append(", STATEMENT_TIMEOUT_IN_SECONDS = ").append(ceilSeconds(timeout));
+    }
+    String tag = options.queryTag();
+    if (tag != null) {
+      alter.append(", QUERY_TAG = ").append(Sql.quoteString(Dialect.SNOWFLAKE, tag));
+    }
+    List<String> sql = new ArrayList<>();
+    sql.add(alter.toString());
+    if (options.readOnly()) {
+      sql.add("USE SECONDARY ROLES NONE");
+    }
+    run(c, sql);
+    hardened.put(physical, Boolean.TRUE);
+  }
+
+  private void generic(Connection c) throws SQLException {
+    if (options.readOnly()) {
+      // Every borrow: pools reset the read-only flag when a connection is returned.
+      try {
+        c.setReadOnly(true);
+      } catch (SQLFeatureNotSupportedException e) {
+        LOG.debug("The driver cannot mark connections read-only", e);
+      }
+    }
+    String product = c.getMetaData().getDatabaseProductName();
+    if (product != null && product.toLowerCase(Locale.ROOT).contains("postgres")) {
+      // Every borrow too: a round trip on a local network, and robust against pools and drivers
+      // (readOnlyMode=always) that reset session characteristics on return.
+      List<String> sql = new ArrayList<>();
+      if (options.readOnly()) {
+        sql.add("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+      }
+      Duration timeout = options.statementTimeout();
+      if (timeout != null) {
+        sql.add("SET statement_timeout = " + Math.max(1, Math.min(Integer.MAX_VALUE,
+            timeout.toMillis())));
+      }
+      run(c, sql);
+    }
+  }
+
+  private static void run(Connection c, List<String> sql) throws SQLException {
+    if (sql.isEmpty()) {
+      return;
+    }
+    try (Statement s = c.createStatement()) {
+      for (String q : sql) {
+        s.execute(q);
+      }
+    }
+  }
+
+  /** {@return the timeout in whole seconds, rounded up, at least 1} */
+  static long ceilSeconds(Duration d) {
+    long s = d.getSeconds() + (d.getNano() > 0 ? 1 : 0);
+    return Math.max(1, s);
+  }
+
+  /** {@return the driver's own connection behind a pool's proxy, or the connection itself} */
+  static Connection physical(Connection c) {
+    try {
+      Connection inner = c.unwrap(Connection.class);
+      return inner == null ? c : inner;
+    } catch (SQLException | RuntimeException e) {
+      return c;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SessionHardening.forDialect(" + dialect.configName() + ", " + options + ")";
+  }
+}

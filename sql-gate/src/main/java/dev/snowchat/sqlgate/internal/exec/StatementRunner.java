@@ -1,0 +1,323 @@
+package dev.snowchat.sqlgate.internal.exec;
+
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.GateErrorCode;
+import dev.snowchat.sqlgate.QueryLimits;
+import dev.snowchat.sqlgate.QueryResult;
+import dev.snowchat.sqlgate.ResultColumn;
+import dev.snowchat.sqlgate.SessionHardening;
+import dev.snowchat.sqlgate.SnowchatException;
+import dev.snowchat.sqlgate.StatementKind;
+import dev.snowchat.sqlgate.TruncationReason;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.SQLTransientException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one statement that already passed the gate: borrows a connection, hardens its session,
+ * executes with a row cap, a byte cap and a cancelling deadline, converts the rows, and maps
+ * failures to {@link GateErrorCode}s with secret-free messages.
+ */
+public final class StatementRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(StatementRunner.class);
+
+  /** Rows fetched per round trip at most; drivers that stream use it as a hint. */
+  static final int MAX_FETCH_SIZE = 1000;
+
+  private StatementRunner() {}
+
+  /**
+   * Runs the statement.
+   *
+   * @param dataSource where connections come from
+   * @param hardening applied to the connection before the statement
+   * @param dialect the gate's dialect
+   * @param sql the statement, already allowed by the gate
+   * @param kind its kind, as classified
+   * @param limits the caps
+   * @return the capped result
+   * @throws SnowchatException with a {@link GateErrorCode} on any failure
+   */
+  public static QueryResult run(DataSource dataSource, SessionHardening hardening, Dialect dialect,
+      String sql, StatementKind kind, QueryLimits limits) {
+    Connection c;
+    try {
+      c = dataSource.getConnection();
+    } catch (SQLException e) {
+      throw connectionFailure(e);
+    }
+    try {
+      try {
+        hardening.apply(c, dialect);
+      } catch (SQLException | RuntimeException e) {
+        if (e instanceof SnowchatException se) {
+          throw se;
+        }
+        throw new SnowchatException(GateErrorCode.HARDENING_FAILED,
+            "The session could not be hardened, so the statement was not run: "
+                + describe(e) + ". Check the database's settings and the hardening options.",
+            e);
+      }
+      return execute(c, sql, kind, limits);
+    } finally {
+      closeQuietly(c);
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable resource) {
+    try {
+      resource.close();
+    } catch (Exception e) {
+      // The result is complete (or the failure already reported): closing cannot change it.
+      LOG.debug("Closing {} failed", resource.getClass().getSimpleName(), e);
+    }
+  }
+
+  private static QueryResult execute(Connection c, String sql, StatementKind kind,
+      QueryLimits limits) {
+    Statement st;
+    try {
+      st = c.createStatement();
+    } catch (SQLException e) {
+      throw connectionFailure(e);
+    }
+    Watchdog.Guard guard = null;
+    long start = System.nanoTime();
+    String queryId = null;
+    try {
+      configure(st, limits);
+      guard = Watchdog.arm(st, c, limits.timeout());
+      start = System.nanoTime();
+      boolean hasResultSet = st.execute(sql);
+      queryId = QueryIds.of(st);
+      Read read;
+      if (hasResultSet) {
+        try (ResultSet rs = st.getResultSet()) {
+          read = read(rs, limits);
+        }
+      } else {
+        read = updateCount(st.getUpdateCount());
+      }
+      Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+      guard.disarm();
+      if (guard.fired()) {
+        // The cancel may have ended the rows early without an error: never pass that off as
+        // a complete result.
+        throw timeout(limits, elapsed, queryId, null);
+      }
+      return new QueryResult(read.columns, read.rows, read.reason != null, read.reason, elapsed,
+          queryId, kind);
+    } catch (SQLException e) {
+      Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+      if (guard != null) {
+        guard.disarm();
+      }
+      String id = queryId != null ? queryId : QueryIds.of(e);
+      if (id == null) {
+        id = QueryIds.of(st);
+      }
+      throw failure(e, guard != null && guard.fired(), elapsed, limits, id);
+    } catch (SnowchatException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // A driver that throws unchecked exceptions (or a value it cannot convert): still a failed
+      // statement for the caller, with a clean message.
+      if (guard != null) {
+        guard.disarm();
+      }
+      if (guard != null && guard.fired()) {
+        throw timeout(limits, Duration.ofNanos(System.nanoTime() - start), queryId, null);
+      }
+      throw new SnowchatException(GateErrorCode.QUERY_FAILED,
+          "The statement failed in the driver: " + describe(e) + suffix(queryId), e);
+    } finally {
+      // Disarm before closing: a cancel must never race the close.
+      if (guard != null) {
+        guard.disarm();
+      }
+      closeQuietly(st);
+    }
+  }
+
+  private static void configure(Statement st, QueryLimits limits) throws SQLException {
+    // The driver must see exactly the text the gate classified: no JDBC escape rewriting.
+    try {
+      st.setEscapeProcessing(false);
+    } catch (SQLException e) {
+      LOG.debug("The driver cannot turn off escape processing", e);
+    }
+    int fetchRows = limits.maxRows() + 1; // one more than returned, to detect truncation
+    try {
+      st.setMaxRows(fetchRows);
+    } catch (SQLException e) {
+      LOG.debug("The driver cannot cap rows; they are capped while reading", e);
+    }
+    try {
+      st.setFetchSize(Math.min(fetchRows, MAX_FETCH_SIZE));
+    } catch (SQLException e) {
+      LOG.debug("The driver does not take a fetch size", e);
+    }
+    try {
+      st.setQueryTimeout((int) Math.min(Integer.MAX_VALUE,
+          DialectHardening.ceilSeconds(limits.timeout())));
+    } catch (SQLException e) {
+      LOG.debug("The driver does not take a query timeout; the watchdog still cancels", e);
+    }
+  }
+
+  private record Read(List<ResultColumn> columns, List<List<@Nullable Object>> rows,
+      @Nullable TruncationReason reason) {}
+
+  private static Read updateCount(long count) {
+    if (count < 0) {
+      return new Read(List.of(), List.of(), null);
+    }
+    List<@Nullable Object> row = new ArrayList<>(1);
+    row.add(count);
+    return new Read(List.of(new ResultColumn("rows_affected", "BIGINT", Types.BIGINT, false)),
+        List.of(row), null);
+  }
+
+  private static Read read(ResultSet rs, QueryLimits limits) throws SQLException {
+    ResultSetMetaData md = rs.getMetaData();
+    int n = md.getColumnCount();
+    List<ResultColumn> columns = new ArrayList<>(n);
+    Values.Reader[] readers = new Values.Reader[n];
+    for (int i = 1; i <= n; i++) {
+      String label = md.getColumnLabel(i);
+      if (label == null || label.isEmpty()) {
+        label = md.getColumnName(i);
+      }
+      String type = md.getColumnTypeName(i);
+      int jdbcType = md.getColumnType(i);
+      columns.add(new ResultColumn(label == null ? "" : label, type == null ? "" : type,
+          jdbcType, md.isNullable(i) != ResultSetMetaData.columnNoNulls));
+      readers[i - 1] = new Values.Reader(i, jdbcType, type == null ? "" : type);
+    }
+    List<List<@Nullable Object>> rows = new ArrayList<>();
+    long bytes = 2; // the enclosing brackets of the rows array
+    TruncationReason reason = null;
+    while (true) {
+      if (rows.size() == limits.maxRows()) {
+        if (rs.next()) {
+          reason = TruncationReason.ROW_LIMIT;
+        }
+        break;
+      }
+      if (!rs.next()) {
+        break;
+      }
+      // Brackets, separators between values, and the comma before every row but the first.
+      long rowBytes = 2 + Math.max(0, n - 1) + (rows.isEmpty() ? 0 : 1);
+      @Nullable Object[] row = new Object[n];
+      boolean fits = true;
+      for (int i = 0; i < n && fits; i++) {
+        Object v = readers[i].read(rs, limits.maxBytes() - bytes - rowBytes);
+        if (v == Values.OVERSIZED) {
+          fits = false;
+        } else {
+          row[i] = v;
+          rowBytes += Values.jsonSize(v);
+          fits = bytes + rowBytes <= limits.maxBytes();
+        }
+      }
+      if (!fits) {
+        reason = TruncationReason.BYTE_LIMIT;
+        break;
+      }
+      bytes += rowBytes;
+      rows.add(Arrays.asList(row));
+    }
+    return new Read(columns, rows, reason);
+  }
+
+  private static SnowchatException failure(SQLException e, boolean fired, Duration elapsed,
+      QueryLimits limits, @Nullable String queryId) {
+    String state = e.getSQLState();
+    if (fired || e instanceof SQLTimeoutException
+        || ("57014".equals(state) && elapsed.compareTo(limits.timeout()) >= 0)) {
+      return timeout(limits, elapsed, queryId, e);
+    }
+    if (isConnection(e)) {
+      return connectionFailure(e);
+    }
+    if (state != null && state.startsWith("28")) {
+      return new SnowchatException(GateErrorCode.AUTHENTICATION_FAILED,
+          "The database refused the credentials: " + describe(e) + suffix(queryId), e);
+    }
+    if (e instanceof SQLTransientException || "40001".equals(state) || "40P01".equals(state)) {
+      return new SnowchatException(GateErrorCode.TRANSIENT_FAILURE,
+          "The statement failed for a passing reason; retrying may succeed: " + describe(e)
+              + suffix(queryId), e);
+    }
+    return new SnowchatException(GateErrorCode.QUERY_FAILED,
+        "The statement failed: " + describe(e) + suffix(queryId), e);
+  }
+
+  private static SnowchatException timeout(QueryLimits limits, Duration elapsed,
+      @Nullable String queryId, @Nullable SQLException cause) {
+    return new SnowchatException(GateErrorCode.STATEMENT_TIMEOUT,
+        "The statement ran past its " + human(limits.timeout()) + " timeout and was cancelled"
+            + " after " + human(elapsed) + suffix(queryId)
+            + ". Narrow it (filters, LIMIT, fewer joins or columns) or raise the timeout.",
+        cause);
+  }
+
+  private static boolean isConnection(SQLException e) {
+    String state = e.getSQLState();
+    return e instanceof SQLTransientConnectionException
+        || e instanceof SQLNonTransientConnectionException
+        || e instanceof SQLRecoverableException
+        || (state != null && state.startsWith("08"));
+  }
+
+  private static SnowchatException connectionFailure(SQLException e) {
+    String state = e.getSQLState();
+    if (state != null && state.startsWith("28")) {
+      return new SnowchatException(GateErrorCode.AUTHENTICATION_FAILED,
+          "The database refused the credentials: " + describe(e)
+              + ". Check the configured user, password or key.", e);
+    }
+    return new SnowchatException(GateErrorCode.CONNECTION_FAILED,
+        "No usable connection to the database: " + describe(e)
+            + ". Retry later, or check the connection settings.", e);
+  }
+
+  /** {@return the exception's message, cleaned, with its SQL state} */
+  static String describe(Throwable e) {
+    String msg = Texts.untrusted(e.getMessage());
+    if (e instanceof SQLException se && se.getSQLState() != null) {
+      return msg + " (SQL state " + Texts.untrusted(se.getSQLState()) + ")";
+    }
+    return msg;
+  }
+
+  private static String suffix(@Nullable String queryId) {
+    return queryId == null ? "" : " [query id " + queryId + "]";
+  }
+
+  private static String human(Duration d) {
+    if (d.compareTo(Duration.ofSeconds(1)) < 0) {
+      return d.toMillis() + " ms";
+    }
+    long ms = d.toMillis();
+    return ms % 1000 == 0 ? ms / 1000 + " s" : String.format(java.util.Locale.ROOT, "%.1f s",
+        ms / 1000.0);
+  }
+}

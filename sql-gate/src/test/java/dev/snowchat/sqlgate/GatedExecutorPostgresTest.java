@@ -1,0 +1,190 @@
+package dev.snowchat.sqlgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.snowchat.sqlgate.internal.exec.StatementRunner;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * On a real PostgreSQL server (see {@link TestDatabases#postgres()}): gated execution, read-only
+ * hardening, and a timeout that cancels the statement on the server.
+ */
+class GatedExecutorPostgresTest {
+  private static final Duration HANG_GUARD = Duration.ofSeconds(60);
+
+  private TestDatabases.Postgres pg;
+
+  @BeforeEach
+  void server() {
+    pg = TestDatabases.postgres();
+  }
+
+  @Test
+  void execute_select_returnsRows() {
+    GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
+        .gate(SqlGate.builder().build()).build();
+
+    QueryResult r = executor.execute("SELECT 1 AS one, 'x' AS s");
+
+    assertThat(r.rows()).containsExactly(List.of(1, "x"));
+    assertThat(r.columns()).extracting(ResultColumn::name).containsExactly("one", "s");
+  }
+
+  @Test
+  void execute_refusedWrite_neverReachesTheServer() {
+    RecordingDataSource recording = new RecordingDataSource(pg.dataSource());
+    GatedExecutor executor = GatedExecutor.builder().dataSource(recording)
+        .gate(SqlGate.builder().build()).build();
+
+    assertThatThrownBy(() -> executor.execute("CREATE TABLE snowchat_never (i int)"))
+        .isInstanceOf(QueryRefusedException.class);
+    assertThat(recording.sql()).isEmpty();
+  }
+
+  @Test
+  void hardening_readOnly_refusesWritesWithoutAnyGate() throws Exception {
+    SessionHardening h = SessionHardening.forDialect(Dialect.GENERIC,
+        HardeningOptions.defaults().withStatementTimeout(Duration.ofSeconds(7)));
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      h.apply(c, Dialect.GENERIC);
+      h.apply(c, Dialect.GENERIC); // idempotent
+
+      assertThat(show(s, "transaction_read_only")).isEqualTo("on");
+      assertThat(show(s, "statement_timeout")).isEqualTo("7s");
+      String table = "snowchat_ro_" + UUID.randomUUID().toString().replace("-", "");
+      assertThatThrownBy(() -> s.execute("CREATE TABLE " + table + " (i int)"))
+          .isInstanceOf(SQLException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("25006"));
+    }
+  }
+
+  @Test
+  void runner_hardenedSession_writeFailsAsQueryFailed() {
+    SessionHardening h = SessionHardening.forDialect(Dialect.GENERIC, HardeningOptions.defaults());
+    String table = "snowchat_ro_" + UUID.randomUUID().toString().replace("-", "");
+
+    assertThatThrownBy(() -> StatementRunner.run(pg.dataSource(), h, Dialect.GENERIC,
+        "CREATE TABLE " + table + " (i int)", StatementKind.DDL, QueryLimits.defaults()))
+        .isInstanceOfSatisfying(SnowchatException.class, e -> {
+          assertThat(e.code()).isEqualTo(GateErrorCode.QUERY_FAILED);
+          assertThat(e.getMessage()).contains("read-only transaction").contains("25006");
+        });
+  }
+
+  @Test
+  void timeout_watchdogAloneCancelsOnTheServer() throws Exception {
+    // The driver's own query timeout is switched off, so only the watchdog can stop the sleep.
+    DataSource noDriverTimeout = ignoringQueryTimeout(pg.dataSource());
+    String marker = "snowchat_" + UUID.randomUUID().toString().replace("-", "");
+    QueryLimits limits = QueryLimits.defaults().withTimeout(Duration.ofSeconds(1));
+
+    SnowchatException e = assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(
+        SnowchatException.class, () -> StatementRunner.run(noDriverTimeout,
+            SessionHardening.none(), Dialect.GENERIC, "SELECT pg_sleep(30) AS " + marker,
+            StatementKind.READ, limits)));
+
+    assertThat(e.code()).isEqualTo(GateErrorCode.STATEMENT_TIMEOUT);
+    assertThat(stillRunning(marker)).isFalse();
+  }
+
+  @Test
+  void timeout_gatedExecution_isStatementTimeout() {
+    GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
+        .gate(SqlGate.builder().build())
+        .limits(QueryLimits.defaults().withTimeout(Duration.ofSeconds(1)))
+        .build();
+
+    SnowchatException e = assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(
+        SnowchatException.class, () -> executor.execute("SELECT pg_sleep(30)")));
+
+    assertThat(e.code()).isEqualTo(GateErrorCode.STATEMENT_TIMEOUT);
+  }
+
+  @Test
+  void values_postgresTypes_areJsonFriendly() {
+    QueryResult r = StatementRunner.run(pg.dataSource(), SessionHardening.none(),
+        Dialect.GENERIC, "SELECT 1::smallint a, 2::bigint b, 1.5::real c, 'NaN'::numeric d,"
+            + " DATE '2024-01-02' e, TIME '10:11:12.5' f, TIMESTAMP '2024-01-02 10:11:12.5' g,"
+            + " TIMESTAMPTZ '2024-01-02 10:11:12+00' h, '\\xAABB'::bytea i, ARRAY[1,2] j,"
+            + " '{\"a\":1}'::jsonb k, INTERVAL '3 days' l",
+        StatementKind.READ, QueryLimits.defaults());
+
+    List<Object> row = r.rows().get(0);
+    assertThat(row.subList(0, 4)).containsExactly(1, 2L, 1.5, "NaN");
+    assertThat(row.subList(4, 7))
+        .containsExactly("2024-01-02", "10:11:12.5", "2024-01-02T10:11:12.5");
+    assertThat((String) row.get(7)).startsWith("2024-01-02T10:11:12").endsWith("Z");
+    assertThat(row.get(8)).isEqualTo("qrs=");
+    assertThat(row.get(9)).isEqualTo("{1,2}");
+    assertThat(row.get(10)).isEqualTo("{\"a\": 1}");
+    assertThat(row.get(11)).isInstanceOf(String.class);
+  }
+
+  /** Polls pg_stat_activity until the marked statement is gone, for at most 20 s. */
+  private boolean stillRunning(String marker) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      while (true) {
+        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity"
+            + " WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%"
+            + marker + "%'")) {
+          rs.next();
+          if (rs.getLong(1) == 0) {
+            return false;
+          }
+        }
+        if (System.nanoTime() > deadline) {
+          return true;
+        }
+        java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+      }
+    }
+  }
+
+  private static String show(Statement s, String setting) throws SQLException {
+    try (ResultSet rs = s.executeQuery("SHOW " + setting)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  /** Wraps a data source so that {@link Statement#setQueryTimeout(int)} does nothing. */
+  private static DataSource ignoringQueryTimeout(DataSource ds) {
+    return new TestDatabases.SimpleDataSource(() -> {
+      Connection real = ds.getConnection();
+      return (Connection) Proxy.newProxyInstance(GatedExecutorPostgresTest.class.getClassLoader(),
+          new Class<?>[] {Connection.class}, (p, m, a) -> {
+            Object result = invoke(real, m, a);
+            if (result instanceof Statement st && m.getName().equals("createStatement")) {
+              return Proxy.newProxyInstance(GatedExecutorPostgresTest.class.getClassLoader(),
+                  new Class<?>[] {Statement.class}, (p2, m2, a2) ->
+                      m2.getName().equals("setQueryTimeout") ? null : invoke(st, m2, a2));
+            }
+            return result;
+          });
+    });
+  }
+
+  private static Object invoke(Object target, java.lang.reflect.Method m, Object[] args)
+      throws Throwable {
+    try {
+      return m.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}
