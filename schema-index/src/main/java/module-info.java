@@ -10,6 +10,20 @@ module dev.snowchat.schemaindex {
   requires tools.jackson.databind;
   requires org.slf4j;
   requires static org.jspecify;
+  requires static ai.djl.api;
+  requires static ai.djl.tokenizers;
 
   exports dev.snowchat.schemaindex;
+
+  uses dev.snowchat.schemaindex.EmbeddingProviderFactory;
+  uses dev.snowchat.schemaindex.CatalogSourceFactory;
+
+  provides dev.snowchat.schemaindex.CatalogSourceFactory with
+      dev.snowchat.schemaindex.internal.source.SnowflakeSourceFactory,
+      dev.snowchat.schemaindex.internal.source.JdbcSourceFactory,
+      dev.snowchat.schemaindex.internal.source.SnapshotSourceFactory;
+
+  provides dev.snowchat.schemaindex.EmbeddingProviderFactory with
+      dev.snowchat.schemaindex.internal.embed.HashingEmbeddingProviderFactory,
+      dev.snowchat.schemaindex.internal.embed.DjlEmbeddingProviderFactory;
 }

@@ -1,0 +1,48 @@
+package dev.snowchat.schemaindex;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns text into a fixed-size vector for semantic search. Vectors of similar texts have a high
+ * cosine similarity. Implementations are thread-safe; create them through {@link
+ * EmbeddingProviders#create(String, java.util.Map)}.
+ */
+public interface EmbeddingProvider extends AutoCloseable {
+  /** {@return the provider name, as its factory declares it} */
+  String name();
+
+  /** {@return the number of dimensions of every vector this provider returns} */
+  int dimension();
+
+  /**
+   * Embeds one text.
+   *
+   * @param text the text
+   * @return a vector of {@link #dimension()} floats, L2-normalized (all zeros for text with no
+   *     usable content)
+   * @throws dev.snowchat.sqlgate.SnowchatException {@link IndexErrorCode#EMBEDDINGS_FAILED} when
+   *     the model fails
+   */
+  float[] embed(String text);
+
+  /**
+   * Embeds several texts; providers that batch override this.
+   *
+   * @param texts the texts
+   * @return one vector per text, in order
+   * @throws dev.snowchat.sqlgate.SnowchatException {@link IndexErrorCode#EMBEDDINGS_FAILED} when
+   *     the model fails
+   */
+  default List<float[]> embedAll(List<String> texts) {
+    List<float[]> out = new ArrayList<>(texts.size());
+    for (String t : texts) {
+      out.add(embed(t));
+    }
+    return out;
+  }
+
+  /** Releases native resources; the default does nothing. */
+  @Override
+  default void close() {}
+}

@@ -1,0 +1,439 @@
+package dev.snowchat.schemaindex;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.schemaindex.internal.lifecycle.Derived;
+import dev.snowchat.schemaindex.internal.lifecycle.IndexLifecycle;
+import dev.snowchat.schemaindex.internal.search.SearchEngine;
+import dev.snowchat.sqlgate.SnowchatException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The schema index: finds the tables a question needs among many, and how they join. It loads a
+ * catalog from a {@link CatalogSource} in the background, serves search and join paths from
+ * memory, and polls the source for changes, updating only what changed.
+ *
+ * <pre>{@code
+ * SchemaIndex index = SchemaIndex.builder()
+ *     .source(CatalogSources.snowflake(systemPool, SnowflakeSourceOptions.defaults()))
+ *     .glossary(Glossary.read(Path.of("glossary.json")))
+ *     .build();
+ * index.start();                       // returns at once
+ * if (index.isReady()) { index.search(SearchRequest.of("revenue by country", 10)); }
+ * }</pre>
+ *
+ * <p>Until the first load completes (or when it failed) {@link #search}, {@link #joinPath},
+ * {@link #neighbors} and {@link #table} throw {@link SnowchatException} with {@link
+ * IndexErrorCode#NOT_LOADED}: callers fall back to live metadata queries. {@link #state()} says
+ * why. Thread-safe.
+ */
+public final class SchemaIndex implements AutoCloseable {
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  /** What is served next to the catalog. */
+  private record Served(JoinGraph graph, SearchEngine search) {}
+
+  private final IndexLifecycle<Served> lifecycle;
+  private final @Nullable EmbeddingProvider ownedProvider;
+
+  private SchemaIndex(Builder b) {
+    CatalogSource source = requireNonNull(b.source);
+    Glossary glossary = b.glossary == null ? Glossary.empty() : b.glossary;
+    InferenceOptions inference = b.inference == null ? InferenceOptions.defaults() : b.inference;
+    EmbeddingProvider provider = b.embeddings;
+    this.ownedProvider = provider == null
+        ? EmbeddingProviders.create(EmbeddingProviders.DEFAULT, Map.of()) : null;
+    EmbeddingProvider effective = provider == null ? ownedProvider : provider;
+    Derived<Served> derived = new Derived<>() {
+      @Override
+      public Served build(Catalog catalog) {
+        JoinGraph graph = JoinGraph.build(catalog, inference);
+        return new Served(graph, SearchEngine.build(catalog, glossary, effective, graph));
+      }
+
+      @Override
+      public Served update(Served current, Catalog newCatalog, Set<QualifiedName> changedOrAdded,
+          Set<QualifiedName> removed) {
+        JoinGraph graph = current.graph().update(newCatalog, changedOrAdded, removed);
+        SearchEngine search =
+            current.search().update(newCatalog, changedOrAdded, removed, graph);
+        return new Served(graph, search);
+      }
+
+      @Override
+      public void close(Served index) {
+        index.search().close();
+      }
+    };
+    boolean owns = b.scheduler == null;
+    ScheduledExecutorService scheduler = owns ? defaultScheduler() : b.scheduler;
+    Duration initial = b.initialBackoff == null ? Builder.DEFAULT_INITIAL_BACKOFF
+        : b.initialBackoff;
+    Duration max = b.maxBackoff == null ? Builder.DEFAULT_MAX_BACKOFF : b.maxBackoff;
+    this.lifecycle = new IndexLifecycle<>(source, derived, new IndexLifecycle.Config(
+        b.pollInterval == null ? Builder.DEFAULT_POLL_INTERVAL : b.pollInterval, initial, max,
+        b.maxRetries == null ? Integer.MAX_VALUE : b.maxRetries, b.snapshot),
+        scheduler, owns, b.clock == null ? Clock.systemUTC() : b.clock);
+  }
+
+  private static ScheduledExecutorService defaultScheduler() {
+    return Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "snowchat-schema-index-" + THREADS.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /** {@return a new builder} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Starts loading in the background and returns at once. Later calls do nothing.
+   *
+   * @throws IllegalStateException when the index is closed
+   */
+  public void start() {
+    lifecycle.start();
+  }
+
+  /** {@return the load state; never blocks} */
+  public LoadState state() {
+    return lifecycle.state();
+  }
+
+  /** {@return true when an index is served (state {@link LoadState.Ready} or Degraded)} */
+  public boolean isReady() {
+    return lifecycle.served() != null;
+  }
+
+  /** {@return the served catalog, or empty when none is loaded} */
+  public Optional<Catalog> catalog() {
+    IndexLifecycle.Served<Served> s = lifecycle.served();
+    return s == null ? Optional.empty() : Optional.of(s.catalog());
+  }
+
+  /**
+   * Searches the tables.
+   *
+   * @param request the search
+   * @return the best tables first
+   * @throws SnowchatException {@link IndexErrorCode#NOT_LOADED} when no index is loaded
+   */
+  public List<SearchHit> search(SearchRequest request) {
+    requireNonNull(request, "request is null");
+    return served().index().search().search(request);
+  }
+
+  /**
+   * Finds how to join two tables.
+   *
+   * @param from the start table
+   * @param to the end table
+   * @return the path, or empty when the tables are not connected or unknown
+   * @throws SnowchatException {@link IndexErrorCode#NOT_LOADED} when no index is loaded
+   */
+  public Optional<JoinPath> joinPath(QualifiedName from, QualifiedName to) {
+    requireNonNull(from, "from is null");
+    requireNonNull(to, "to is null");
+    return served().index().graph().joinPath(from, to);
+  }
+
+  /**
+   * Lists the tables a table joins to.
+   *
+   * @param table the table
+   * @return its join edges, best first; empty for an unknown or unconnected table
+   * @throws SnowchatException {@link IndexErrorCode#NOT_LOADED} when no index is loaded
+   */
+  public List<JoinEdge> neighbors(QualifiedName table) {
+    requireNonNull(table, "table is null");
+    return served().index().graph().neighbors(table);
+  }
+
+  /**
+   * Looks a table up in the served catalog.
+   *
+   * @param table the qualified name
+   * @return the table, or empty when the catalog has no such table
+   * @throws SnowchatException {@link IndexErrorCode#NOT_LOADED} when no index is loaded
+   */
+  public Optional<TableInfo> table(QualifiedName table) {
+    requireNonNull(table, "table is null");
+    return served().catalog().table(table);
+  }
+
+  /**
+   * Reads the source now, without waiting: a poll when an index is served, else a load (which
+   * also starts the index). Useful for tools and tests.
+   *
+   * @return completes with the state after that read
+   * @throws IllegalStateException when the index is closed
+   */
+  public CompletableFuture<LoadState> refreshNow() {
+    return lifecycle.refreshNow();
+  }
+
+  /** Stops polling and releases the index, the source and an owned scheduler. Idempotent. */
+  @Override
+  public void close() {
+    lifecycle.close();
+    if (ownedProvider != null) {
+      ownedProvider.close();
+    }
+  }
+
+  private IndexLifecycle.Served<Served> served() {
+    IndexLifecycle.Served<Served> s = lifecycle.served();
+    if (s == null) {
+      throw new SnowchatException(IndexErrorCode.NOT_LOADED,
+          "The schema index is not loaded (" + describe(lifecycle.state())
+              + "); use live metadata queries instead");
+    }
+    return s;
+  }
+
+  private static String describe(LoadState state) {
+    return switch (state) {
+      case LoadState.Unloaded u -> "not started";
+      case LoadState.Loading l -> "loading, attempt " + l.attempt();
+      case LoadState.Ready r -> "ready";
+      case LoadState.Degraded d -> "degraded";
+      case LoadState.Failed f -> (f.permanent() ? "failed permanently: " : "failed, "
+          + (f.nextRetryAt() == null ? "not retrying" : "retrying at " + f.nextRetryAt())
+          + ": ") + f.error();
+    };
+  }
+
+  @Override
+  public String toString() {
+    return "SchemaIndex[" + describe(state()) + "]";
+  }
+
+  /**
+   * Builds a {@link SchemaIndex}. Each setting may be set once; {@link #source} is required.
+   */
+  public static final class Builder {
+    /** The default time between polls. */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMinutes(5);
+    /** The default first retry delay. */
+    public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofSeconds(10);
+    /** The default largest retry delay. */
+    public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(120);
+
+    private @Nullable CatalogSource source;
+    private @Nullable Glossary glossary;
+    private @Nullable EmbeddingProvider embeddings;
+    private @Nullable InferenceOptions inference;
+    private @Nullable Duration pollInterval;
+    private @Nullable Duration initialBackoff;
+    private @Nullable Duration maxBackoff;
+    private @Nullable Integer maxRetries;
+    private @Nullable Path snapshot;
+    private @Nullable ScheduledExecutorService scheduler;
+    private @Nullable Clock clock;
+
+    private Builder() {}
+
+    private static void once(String name, @Nullable Object old) {
+      if (old != null) {
+        throw new IllegalStateException(name + " was already set to " + old);
+      }
+    }
+
+    /**
+     * Sets the catalog source (required). The index closes it on {@link SchemaIndex#close()}.
+     *
+     * @param source the source
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder source(CatalogSource source) {
+      requireNonNull(source, "source is null");
+      once("source", this.source == null ? null : this.source.name());
+      this.source = source;
+      return this;
+    }
+
+    /**
+     * Sets the business glossary that boosts search (default: none).
+     *
+     * @param glossary the glossary
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder glossary(Glossary glossary) {
+      requireNonNull(glossary, "glossary is null");
+      once("glossary", this.glossary == null ? null : this.glossary.entries().size() + " entries");
+      this.glossary = glossary;
+      return this;
+    }
+
+    /**
+     * Sets the embedding provider for semantic search (default: the dependency-free {@code
+     * default} provider, owned and closed by the index). A provider set here is not closed.
+     *
+     * @param provider the provider
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder embeddings(EmbeddingProvider provider) {
+      requireNonNull(provider, "provider is null");
+      once("embeddings", this.embeddings == null ? null : this.embeddings.name());
+      this.embeddings = provider;
+      return this;
+    }
+
+    /**
+     * Sets how foreign keys are inferred for the join graph (default: {@link
+     * InferenceOptions#defaults()}).
+     *
+     * @param options the options
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder inference(InferenceOptions options) {
+      requireNonNull(options, "options is null");
+      once("inference", this.inference);
+      this.inference = options;
+      return this;
+    }
+
+    /**
+     * Sets the time between polls of the source's change stamps (default 5 minutes).
+     *
+     * @param interval the interval; {@link Duration#ZERO} disables polling
+     * @return this builder
+     * @throws IllegalArgumentException when negative
+     * @throws IllegalStateException when already set
+     */
+    public Builder pollInterval(Duration interval) {
+      requireNonNull(interval, "interval is null");
+      once("pollInterval", this.pollInterval);
+      if (interval.isNegative()) {
+        throw new IllegalArgumentException("pollInterval must not be negative, got " + interval
+            + "; use Duration.ZERO to disable polling");
+      }
+      this.pollInterval = interval;
+      return this;
+    }
+
+    /**
+     * Sets the retry backoff: the first delay, doubled per failure up to the cap (default 10 s
+     * doubling to 120 s: 10, 20, 40, 80, 120, 120, ...).
+     *
+     * @param initial the first delay, positive
+     * @param max the largest delay, at least {@code initial}
+     * @return this builder
+     * @throws IllegalArgumentException when initial is not positive or max is below it
+     * @throws IllegalStateException when already set
+     */
+    public Builder retryBackoff(Duration initial, Duration max) {
+      requireNonNull(initial, "initial is null");
+      requireNonNull(max, "max is null");
+      once("retryBackoff", this.initialBackoff == null ? null
+          : this.initialBackoff + ".." + this.maxBackoff);
+      if (initial.isNegative() || initial.isZero()) {
+        throw new IllegalArgumentException("retry backoff must be positive, got " + initial);
+      }
+      if (max.compareTo(initial) < 0) {
+        throw new IllegalArgumentException("maximum retry backoff " + max
+            + " is below the initial backoff " + initial);
+      }
+      this.initialBackoff = initial;
+      this.maxBackoff = max;
+      return this;
+    }
+
+    /**
+     * Limits the retries of a failed load (default: unlimited, every {@code max} backoff at
+     * worst, so the index recovers without a restart once the source is back). Polls of a served
+     * index keep their schedule regardless.
+     *
+     * @param maxRetries retries after the first attempt, 0 or more
+     * @return this builder
+     * @throws IllegalArgumentException when negative
+     * @throws IllegalStateException when already set
+     */
+    public Builder maxRetries(int maxRetries) {
+      once("maxRetries", this.maxRetries);
+      if (maxRetries < 0) {
+        throw new IllegalArgumentException("maxRetries must be >= 0, got " + maxRetries);
+      }
+      this.maxRetries = maxRetries;
+      return this;
+    }
+
+    /**
+     * Serves this catalog snapshot as soon as it is read, then refreshes from the source by
+     * polling its change stamps (only what changed since the snapshot is read). An unreadable
+     * snapshot is skipped with a warning.
+     *
+     * @param file the snapshot file
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder snapshot(Path file) {
+      requireNonNull(file, "file is null");
+      once("snapshot", this.snapshot);
+      this.snapshot = file;
+      return this;
+    }
+
+    /**
+     * Runs the index's background work on this scheduler instead of an own daemon thread. It is
+     * not shut down by {@link SchemaIndex#close()}. Tasks never run concurrently. Tests pass a
+     * scheduler they drive by hand.
+     *
+     * @param scheduler the scheduler
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder scheduler(ScheduledExecutorService scheduler) {
+      requireNonNull(scheduler, "scheduler is null");
+      once("scheduler", this.scheduler);
+      this.scheduler = scheduler;
+      return this;
+    }
+
+    /**
+     * Sets the clock for the times in {@link LoadState} (default: the system UTC clock).
+     *
+     * @param clock the clock
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder clock(Clock clock) {
+      requireNonNull(clock, "clock is null");
+      once("clock", this.clock);
+      this.clock = clock;
+      return this;
+    }
+
+    /**
+     * Builds the index; nothing is loaded before {@link SchemaIndex#start()}.
+     *
+     * @return the index
+     * @throws IllegalStateException when no source is set
+     */
+    public SchemaIndex build() {
+      if (source == null) {
+        throw new IllegalStateException("a catalog source is required: call source(...), e.g."
+            + " source(CatalogSources.snapshot(path))");
+      }
+      return new SchemaIndex(this);
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package dev.snowchat.schemaindex.internal.embed;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.schemaindex.EmbeddingProvider;
+import dev.snowchat.schemaindex.EmbeddingProviderFactory;
+import dev.snowchat.schemaindex.IndexErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Factory of the {@value #NAME} provider: a local ONNX sentence-embedding model (for example
+ * all-MiniLM-L6-v2) run by DJL, with its Hugging Face {@code tokenizer.json}; mean pooling and L2
+ * normalization. Nothing is downloaded: the files must exist.
+ *
+ * <p>Configuration: {@code modelPath} (the {@code .onnx} file, or a directory holding {@code
+ * model.onnx} and {@code tokenizer.json}), {@code tokenizerPath} (defaults to {@code
+ * tokenizer.json} next to the model), {@code maxLength} (tokens, default 256), {@code engine}
+ * (default {@code OnnxRuntime}).
+ *
+ * <p>DJL is an optional dependency: {@code ai.djl:api}, {@code ai.djl.huggingface:tokenizers} and
+ * an engine such as {@code ai.djl.onnxruntime:onnxruntime-engine} must be on the class path.
+ * Set {@code OPT_OUT_TRACKING=true} and {@code -Dai.djl.offline=true} to keep DJL offline.
+ */
+public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFactory {
+  /** The provider name. */
+  public static final String NAME = "djl";
+
+  private static final Set<String> KEYS =
+      Set.of("modelPath", "tokenizerPath", "maxLength", "engine");
+
+  /** Creates the factory (ServiceLoader). */
+  public DjlEmbeddingProviderFactory() {}
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public EmbeddingProvider create(Map<String, String> config) {
+    requireNonNull(config, "config is null");
+    for (String key : config.keySet()) {
+      if (!KEYS.contains(key)) {
+        throw new IllegalArgumentException("unknown key '" + key + "' for embedding provider "
+            + NAME + "; allowed: " + String.join(", ", KEYS.stream().sorted().toList()));
+      }
+    }
+    String modelText = config.get("modelPath");
+    if (modelText == null || modelText.isBlank()) {
+      throw new IllegalArgumentException("embedding provider " + NAME
+          + " needs modelPath: an .onnx file or a directory with model.onnx and tokenizer.json");
+    }
+    Path model = Path.of(modelText.strip());
+    Path modelFile;
+    Path tokenizer;
+    if (Files.isDirectory(model)) {
+      modelFile = firstOnnx(model);
+      tokenizer = model.resolve("tokenizer.json");
+    } else {
+      modelFile = model;
+      tokenizer = model.toAbsolutePath().getParent().resolve("tokenizer.json");
+    }
+    String tokenizerText = config.get("tokenizerPath");
+    if (tokenizerText != null && !tokenizerText.isBlank()) {
+      tokenizer = Path.of(tokenizerText.strip());
+    }
+    if (modelFile == null || !Files.isRegularFile(modelFile)) {
+      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED,
+          "embedding model not found: " + model + " (modelPath must be an .onnx file or a"
+              + " directory holding one)");
+    }
+    if (!Files.isRegularFile(tokenizer)) {
+      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED,
+          "tokenizer not found: " + tokenizer + " (set tokenizerPath to the model's"
+              + " tokenizer.json)");
+    }
+    int maxLength = 256;
+    String maxText = config.get("maxLength");
+    if (maxText != null) {
+      try {
+        maxLength = Integer.parseInt(maxText.strip());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("maxLength must be an integer, got '" + maxText + "'");
+      }
+      if (maxLength < 8 || maxLength > 8192) {
+        throw new IllegalArgumentException("maxLength must be between 8 and 8192, got "
+            + maxLength);
+      }
+    }
+    String engine = config.getOrDefault("engine", "OnnxRuntime").strip();
+    requireDjl();
+    return DjlEmbeddingProvider.load(modelFile, tokenizer, maxLength, engine);
+  }
+
+  private static @Nullable Path firstOnnx(Path dir) {
+    Path preferred = dir.resolve("model.onnx");
+    if (Files.isRegularFile(preferred)) {
+      return preferred;
+    }
+    try (var files = Files.list(dir)) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".onnx")).sorted()
+          .findFirst().orElse(null);
+    } catch (java.io.IOException e) {
+      return null;
+    }
+  }
+
+  private static void requireDjl() {
+    ClassLoader loader = DjlEmbeddingProviderFactory.class.getClassLoader();
+    for (String cls : new String[] {
+        "ai.djl.Model", "ai.djl.huggingface.tokenizers.HuggingFaceTokenizer"}) {
+      try {
+        Class.forName(cls, false, loader);
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED,
+            "embedding provider " + NAME + " needs DJL on the class path (" + cls
+                + " is missing): add ai.djl:api, ai.djl.huggingface:tokenizers and an engine such"
+                + " as ai.djl.onnxruntime:onnxruntime-engine, or use the 'default' provider", e);
+      }
+    }
+  }
+
+  @Override
+  public Set<String> sensitivePropertyNames() {
+    return Set.of();
+  }
+}

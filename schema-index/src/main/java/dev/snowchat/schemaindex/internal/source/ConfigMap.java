@@ -1,0 +1,120 @@
+package dev.snowchat.schemaindex.internal.source;
+
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
+
+/** Strict reading of a factory's text configuration: unknown keys are refused by name. */
+final class ConfigMap {
+  private final String factory;
+  private final Map<String, String> config;
+  private final Set<String> sensitive;
+
+  ConfigMap(String factory, Map<String, String> config, Set<String> allowed,
+      Set<String> sensitive) {
+    this.factory = factory;
+    this.config = Map.copyOf(config);
+    this.sensitive = sensitive;
+    Set<String> unknown = new TreeSet<>(config.keySet());
+    unknown.removeAll(allowed);
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("unknown " + factory + " source configuration key(s) "
+          + unknown + "; allowed: " + new TreeSet<>(allowed));
+    }
+  }
+
+  @Nullable String get(String key) {
+    String v = config.get(key);
+    return v == null || v.isBlank() ? null : v.strip();
+  }
+
+  String required(String key) {
+    String v = get(key);
+    if (v == null) {
+      throw new IllegalArgumentException(factory + " source configuration needs '" + key + "'");
+    }
+    return v;
+  }
+
+  String[] patterns(String key) {
+    String v = get(key);
+    if (v == null) {
+      return new String[0];
+    }
+    List<String> parts = Arrays.stream(v.split(",")).map(String::strip)
+        .filter(s -> !s.isEmpty()).toList();
+    for (String p : parts) {
+      try {
+        NameFilter.validate(p);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("bad value for '" + key + "': " + e.getMessage(), e);
+      }
+    }
+    return parts.toArray(String[]::new);
+  }
+
+  @Nullable Integer integer(String key, int min, int max) {
+    String v = get(key);
+    if (v == null) {
+      return null;
+    }
+    try {
+      int i = Integer.parseInt(v);
+      if (i >= min && i <= max) {
+        return i;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("bad value for '" + key + "': expected an integer from "
+        + min + " to " + max + ", got '" + SourceErrors.sanitize(v) + "'");
+  }
+
+  @Nullable Boolean bool(String key) {
+    String v = get(key);
+    if (v == null) {
+      return null;
+    }
+    return switch (v.toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("bad value for '" + key
+          + "': expected true or false, got '" + SourceErrors.sanitize(v) + "'");
+    };
+  }
+
+  /** Fails when no registered JDBC driver accepts the URL; the message shows the scheme only. */
+  static void requireDriver(String url, String factory) {
+    try {
+      DriverManager.getDriver(url);
+    } catch (SQLException e) {
+      throw new IllegalArgumentException("no JDBC driver on the class path accepts the " + factory
+          + " url " + DriverDataSource.scheme(url) + "...; add the driver dependency", e);
+    }
+  }
+
+  /** {@return the configuration with sensitive values masked, for DEBUG logs} */
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder(factory).append('{');
+    new TreeSet<>(config.keySet()).forEach(k -> b.append(k).append('=')
+        .append(sensitive.contains(k) || k.equals("url") ? "<masked>" : config.get(k))
+        .append(", "));
+    if (b.charAt(b.length() - 1) == ' ') {
+      b.setLength(b.length() - 2);
+    }
+    return b.append('}').toString();
+  }
+
+  static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> s = new HashSet<>(a);
+    s.addAll(b);
+    return Set.copyOf(s);
+  }
+}

@@ -1,0 +1,59 @@
+package dev.snowchat.schemaindex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class EmbeddingProvidersTest {
+  static double dot(float[] a, float[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+
+  @Test
+  void names_listDefaultAndDjl() {
+    assertThat(EmbeddingProviders.names()).contains("default", "djl");
+  }
+
+  @Test
+  void create_unknownName_listsTheNamesFound() {
+    assertThatThrownBy(() -> EmbeddingProviders.create("bert", Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'bert'").hasMessageContaining("default").hasMessageContaining("djl");
+  }
+
+  @Test
+  void default_unknownKey_isRefused() {
+    assertThatThrownBy(() -> EmbeddingProviders.create("default", Map.of("dims", "3")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dims");
+  }
+
+  @Test
+  void default_vectorsAreNormalizedAndSimilarTextsAreCloser() {
+    try (EmbeddingProvider p = EmbeddingProviders.create("default", Map.of("dimension", "128"))) {
+      assertThat(p.name()).isEqualTo("default");
+      assertThat(p.dimension()).isEqualTo(128);
+      List<float[]> v = p.embedAll(List.of("customer orders", "CUSTOMER_ORDER",
+          "weather station readings"));
+      assertThat(dot(v.get(0), v.get(0))).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+      assertThat(dot(v.get(0), v.get(1))).isGreaterThan(dot(v.get(0), v.get(2)) + 0.5);
+      assertThat(p.embed("customer orders")).isEqualTo(v.get(0));
+    }
+  }
+
+  @Test
+  void djl_missingModel_saysWhatIsMissing() {
+    assertThatThrownBy(() -> EmbeddingProviders.create("djl", Map.of()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("modelPath");
+    assertThatThrownBy(() -> EmbeddingProviders.create("djl",
+        Map.of("modelPath", "/nonexistent/model.onnx")))
+        .isInstanceOf(dev.snowchat.sqlgate.SnowchatException.class)
+        .hasMessageContaining("/nonexistent/model.onnx");
+  }
+}

@@ -1,0 +1,193 @@
+package dev.snowchat.schemaindex.internal.graph;
+
+import dev.snowchat.schemaindex.Catalog;
+import dev.snowchat.schemaindex.CatalogSnapshot;
+import dev.snowchat.schemaindex.EdgeSource;
+import dev.snowchat.schemaindex.JoinEdge;
+import dev.snowchat.schemaindex.JoinGraph;
+import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.schemaindex.internal.graph.FkInference.Rule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Scores foreign-key inference against the declared keys of the BIRD databases, as
+ * {@code score.py --fk-pred} does: undirected table pairs inside one database, self-loops ignored.
+ *
+ * <pre>{@code
+ * java ... dev.snowchat.schemaindex.internal.graph.FkEval ../shared/data/bird [EDGES.json]
+ * }</pre>
+ *
+ * <p>Prints precision, recall and F1 overall and on the databases that declare keys, the ten worst
+ * databases, and per rule: the pairs it proposes alone and the score without it.
+ */
+public final class FkEval {
+  /** An undirected pair of tables of one database. */
+  record Pair(String database, String a, String b) implements Comparable<Pair> {
+    static Pair of(String database, String x, String y) {
+      String u = x.toUpperCase(Locale.ROOT);
+      String v = y.toUpperCase(Locale.ROOT);
+      return u.compareTo(v) <= 0 ? new Pair(database.toUpperCase(Locale.ROOT), u, v)
+          : new Pair(database.toUpperCase(Locale.ROOT), v, u);
+    }
+
+    @Override
+    public int compareTo(Pair o) {
+      return Comparator.comparing(Pair::database).thenComparing(Pair::a).thenComparing(Pair::b)
+          .compare(this, o);
+    }
+  }
+
+  /** Precision and recall of predicted pairs. */
+  record Score(int tp, int predicted, int gold) {
+    double precision() {
+      return predicted == 0 ? 0 : (double) tp / predicted;
+    }
+
+    double recall() {
+      return gold == 0 ? 0 : (double) tp / gold;
+    }
+
+    double f1() {
+      double p = precision();
+      double r = recall();
+      return p + r == 0 ? 0 : 2 * p * r / (p + r);
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "P=%.3f R=%.3f F1=%.3f (tp=%d pred=%d gold=%d)",
+          precision(), recall(), f1(), tp, predicted, gold);
+    }
+  }
+
+  private FkEval() {}
+
+  static Set<Pair> gold(Path birdDir) throws IOException {
+    JsonNode root = JsonMapper.builder().build().readTree(
+        Files.readString(birdDir.resolve("fks.json")));
+    Set<Pair> out = new TreeSet<>();
+    for (JsonNode e : root) {
+      String from = e.get("from_table").asString();
+      String to = e.get("to_table").asString();
+      if (!from.equalsIgnoreCase(to)) {
+        out.add(Pair.of(e.get("database").asString(), from, to));
+      }
+    }
+    return out;
+  }
+
+  static Set<Pair> pairs(Collection<JoinEdge> edges) {
+    Set<Pair> out = new TreeSet<>();
+    for (JoinEdge e : edges) {
+      if (!e.fromTable().database().equals(e.toTable().database())) {
+        // a pair across databases is a false positive: keep it distinct from any gold pair
+        out.add(new Pair("<cross>", e.fromTable().toString(), e.toTable().toString()));
+      } else if (!e.fromTable().name().equalsIgnoreCase(e.toTable().name())) {
+        out.add(Pair.of(e.fromTable().database(), e.fromTable().name(), e.toTable().name()));
+      }
+    }
+    return out;
+  }
+
+  static Score score(Set<Pair> predicted, Set<Pair> gold) {
+    int tp = 0;
+    for (Pair p : predicted) {
+      if (gold.contains(p)) {
+        tp++;
+      }
+    }
+    return new Score(tp, predicted.size(), gold.size());
+  }
+
+  static Set<Pair> inferPairs(Catalog catalog, Set<Rule> rules) {
+    Map<String, List<TableInfo>> byDb = new LinkedHashMap<>();
+    catalog.tables().forEach(
+        t -> byDb.computeIfAbsent(t.id().database(), k -> new ArrayList<>()).add(t));
+    List<JoinEdge> edges = new ArrayList<>();
+    byDb.values().forEach(ts -> FkInference.inferDatabase(ts, rules)
+        .forEach(i -> edges.add(i.edge())));
+    return pairs(edges);
+  }
+
+  /**
+   * Runs the evaluation and prints the report.
+   *
+   * @param args the BIRD folder (default {@code ../shared/data/bird}), then optionally the path
+   *     of an EDGES.json to write
+   * @throws IOException when a file cannot be read or written
+   */
+  public static void main(String[] args) throws IOException {
+    Path dir = Path.of(args.length > 0 ? args[0] : "../shared/data/bird");
+    Catalog catalog = CatalogSnapshot.read(dir.resolve("catalog.json"));
+    Set<Pair> gold = gold(dir);
+
+    long t0 = System.nanoTime();
+    JoinGraph graph = JoinGraph.build(catalog);
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    List<JoinEdge> inferred = graph.edges(EdgeSource.INFERRED);
+    Set<Pair> predicted = pairs(inferred);
+    System.out.printf(Locale.ROOT, "catalog: %d tables; graph built in %d ms; %d inferred edges%n",
+        catalog.size(), ms, inferred.size());
+    System.out.println("FK inference, all 80 databases:      " + score(predicted, gold));
+
+    Set<String> declaring = new HashSet<>();
+    gold.forEach(p -> declaring.add(p.database()));
+    Set<Pair> predDeclaring = new TreeSet<>();
+    predicted.stream().filter(p -> declaring.contains(p.database())).forEach(predDeclaring::add);
+    System.out.println("  databases that declare keys (" + declaring.size() + "): "
+        + score(predDeclaring, gold));
+
+    System.out.println("Per rule (alone | all rules but this one):");
+    for (Rule r : Rule.values()) {
+      Set<Rule> without = EnumSet.allOf(Rule.class);
+      without.remove(r);
+      System.out.printf(Locale.ROOT, "  %-24s %s | %s%n", r,
+          score(inferPairs(catalog, EnumSet.of(r)), gold),
+          score(inferPairs(catalog, without), gold));
+    }
+
+    Map<String, Score> perDb = perDatabase(catalog, predicted, gold);
+    System.out.println("Worst 10 databases by F1:");
+    perDb.entrySet().stream()
+        .sorted(Comparator.comparingDouble((Map.Entry<String, Score> e) -> e.getValue().f1())
+            .thenComparing(e -> -e.getValue().predicted()))
+        .limit(10)
+        .forEach(e -> System.out.printf(Locale.ROOT, "  %-28s %s%n", e.getKey(), e.getValue()));
+
+    if (args.length > 1) {
+      Path out = Path.of(args[1]);
+      Files.writeString(out, JoinEdges.toBirdJson(inferred));
+      System.out.println("wrote " + out.toAbsolutePath());
+    }
+  }
+
+  static Map<String, Score> perDatabase(Catalog catalog, Set<Pair> predicted, Set<Pair> gold) {
+    Map<String, Score> out = new TreeMap<>();
+    Set<String> dbs = new TreeSet<>();
+    catalog.tables().forEach(t -> dbs.add(t.id().database().toUpperCase(Locale.ROOT)));
+    for (String db : dbs) {
+      Set<Pair> p = new HashSet<>();
+      predicted.stream().filter(x -> x.database().equals(db)).forEach(p::add);
+      Set<Pair> g = new HashSet<>();
+      gold.stream().filter(x -> x.database().equals(db)).forEach(g::add);
+      out.put(db, score(p, g));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,221 @@
+package dev.snowchat.schemaindex.internal.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snowchat.schemaindex.Catalog;
+import dev.snowchat.schemaindex.ColumnHit;
+import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.EmbeddingProviders;
+import dev.snowchat.schemaindex.Glossary;
+import dev.snowchat.schemaindex.JoinGraph;
+import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.SearchHit;
+import dev.snowchat.schemaindex.SearchRequest;
+import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.schemaindex.TableKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class SearchEngineTest {
+  static final QualifiedName REVENUE = QualifiedName.of("SALES", "PUBLIC", "FACT_REVENUE");
+  static final QualifiedName VENDOR = QualifiedName.of("SALES", "PUBLIC", "DIM_VENDOR");
+  static final QualifiedName COUNTRY = QualifiedName.of("SALES", "PUBLIC", "DIM_COUNTRY");
+  static final QualifiedName BY_COUNTRY =
+      QualifiedName.of("SALES", "REPORTING", "VW_REVENUE_BY_COUNTRY");
+  static final QualifiedName EMPLOYEES = QualifiedName.of("HR", "PUBLIC", "EMPLOYEES");
+  static final QualifiedName DEPARTMENTS = QualifiedName.of("HR", "PUBLIC", "DEPARTMENT");
+  static final QualifiedName PAYROLL = QualifiedName.of("HR", "PUBLIC", "PAYROLL");
+
+  static TableInfo table(QualifiedName id, TableKind kind, String comment, String... columns) {
+    List<ColumnInfo> cols = new ArrayList<>();
+    for (String c : columns) {
+      cols.add(ColumnInfo.of(c, c.endsWith("_ID") ? "NUMBER(38,0)" : "VARCHAR"));
+    }
+    return TableInfo.builder(id).kind(kind).comment(comment).columns(cols).build();
+  }
+
+  static Catalog catalog() {
+    return Catalog.of(List.of(
+        table(REVENUE, TableKind.TABLE, "Royalty revenue lines", "REVENUE_ID", "VENDOR_ID",
+            "COUNTRY_ID", "AMOUNT", "BOOKED_ON"),
+        table(VENDOR, TableKind.TABLE, null, "VENDOR_ID", "VENDOR_NAME", "VENDOR_TIER"),
+        table(COUNTRY, TableKind.TABLE, null, "COUNTRY_ID", "COUNTRY_NAME", "ISO_CODE"),
+        table(BY_COUNTRY, TableKind.VIEW, null, "COUNTRY_NAME", "TOTAL_AMOUNT"),
+        table(EMPLOYEES, TableKind.TABLE, "People on staff", "EMPLOYEE_ID", "FIRST_NAME",
+            "LAST_NAME", "DEPARTMENT_ID"),
+        table(DEPARTMENTS, TableKind.TABLE, null, "DEPARTMENT_ID", "DEPT_NAME"),
+        table(PAYROLL, TableKind.TABLE, null, "EMPLOYEE_ID", "SALARY", "PAY_DATE")));
+  }
+
+  static SearchEngine engine(Catalog c, Glossary g) {
+    return SearchEngine.build(c, g, EmbeddingProviders.create("default", Map.of()),
+        JoinGraph.build(c));
+  }
+
+  static List<QualifiedName> tables(List<SearchHit> hits) {
+    return hits.stream().map(SearchHit::table).toList();
+  }
+
+  @Test
+  void search_tableWords_rankTheNamedTableFirst() {
+    try (SearchEngine e = engine(catalog(), Glossary.empty())) {
+      List<SearchHit> hits = e.search(SearchRequest.of("vendor tiers", 3));
+      assertThat(hits.getFirst().table()).isEqualTo(VENDOR);
+      assertThat(hits.getFirst().why()).contains("name matches vendor");
+    }
+  }
+
+  @Test
+  void search_exactColumnName_findsTablesWithThatColumn() {
+    try (SearchEngine e = engine(catalog(), Glossary.empty())) {
+      List<SearchHit> hits = e.search(SearchRequest.of("tables with a VENDOR_ID column", 2));
+      assertThat(tables(hits)).containsExactlyInAnyOrder(REVENUE, VENDOR);
+      for (SearchHit h : hits) {
+        assertThat(h.columns()).first().extracting(ColumnHit::name).isEqualTo("VENDOR_ID");
+      }
+    }
+  }
+
+  @Test
+  void search_columnWords_listMatchingColumns() {
+    try (SearchEngine e = engine(catalog(), Glossary.empty())) {
+      List<SearchHit> hits = e.search(SearchRequest.of("salary of employees", 3));
+      SearchHit payroll = hits.stream().filter(h -> h.table().equals(PAYROLL)).findFirst()
+          .orElseThrow();
+      assertThat(payroll.columns()).extracting(ColumnHit::name)
+          .containsExactly("SALARY", "EMPLOYEE_ID");
+      assertThat(payroll.why()).contains("columns SALARY, EMPLOYEE_ID");
+    }
+  }
+
+  @Test
+  void search_withoutColumns_listsNone() {
+    try (SearchEngine e = engine(catalog(), Glossary.empty())) {
+      SearchHit hit = e.search(SearchRequest.of("salary", 1).withIncludeColumns(false))
+          .getFirst();
+      assertThat(hit.columns()).isEmpty();
+    }
+  }
+
+  @Test
+  void search_filters_restrictDatabaseSchemaAndKind() {
+    try (SearchEngine e = engine(catalog(), Glossary.empty())) {
+      assertThat(e.search(SearchRequest.of("country name", 10).withDatabase("hr")))
+          .allMatch(h -> h.table().database().equals("HR"));
+      assertThat(tables(e.search(SearchRequest.of("country", 10).withKind(TableKind.VIEW))))
+          .containsExactly(BY_COUNTRY);
+      assertThat(tables(e.search(SearchRequest.of("country", 10).withSchema("reporting"))))
+          .containsExactly(BY_COUNTRY);
+      assertThat(e.search(SearchRequest.of("country", 10).withDatabase("NOPE"))).isEmpty();
+    }
+  }
+
+  @Test
+  void search_glossaryTerm_boostsItsTarget() {
+    String query = "sales by territory";
+    Glossary glossary = Glossary.parse("""
+        {"entries": [{"terms": ["sales by territory"], "targets": ["VW_REVENUE_BY_COUNTRY"],
+          "context": "Revenue per country", "domain": "revenue", "priority": "primary"}]}
+        """);
+    try (SearchEngine plain = engine(catalog(), Glossary.empty());
+        SearchEngine boosted = engine(catalog(), glossary)) {
+      List<SearchHit> without = plain.search(SearchRequest.of(query, 3));
+      assertThat(without.isEmpty() || !without.getFirst().table().equals(BY_COUNTRY)).isTrue();
+      SearchHit first = boosted.search(SearchRequest.of(query, 3)).getFirst();
+      assertThat(first.table()).isEqualTo(BY_COUNTRY);
+      assertThat(first.why()).contains("glossary 'sales by territory'");
+    }
+  }
+
+  @Test
+  void search_misspelledWord_isFoundByTheDefaultEmbeddings() {
+    try (SearchEngine e = engine(catalog(), Glossary.empty())) {
+      assertThat(tables(e.search(SearchRequest.of("payrol salaries", 1))))
+          .containsExactly(PAYROLL);
+    }
+  }
+
+  @Test
+  void search_propagation_bringsJoinNeighbours() {
+    Tuning tuning = new Tuning();
+    tuning.coherence = 0;
+    tuning.vectorWeight = 0;
+    tuning.propagation = 0.5;
+    Catalog c = catalog();
+    try (SearchEngine e = SearchEngine.build(c, Glossary.empty(), null, JoinGraph.build(c),
+        tuning)) {
+      List<SearchHit> hits = e.search(SearchRequest.of("tier", 5));
+      assertThat(hits.getFirst().table()).isEqualTo(VENDOR);
+      assertThat(hits).anySatisfy(h -> {
+        assertThat(h.table()).isEqualTo(REVENUE);
+        assertThat(h.why()).contains("joins DIM_VENDOR");
+      });
+      assertThat(hits.getFirst().neighbors()).isNotEmpty();
+    }
+  }
+
+  @Test
+  void search_coherence_favoursTheBestDatabase() {
+    try (SearchEngine e = engine(catalog(), Glossary.empty())) {
+      List<SearchHit> hits = e.search(SearchRequest.of("employee salary department", 3));
+      assertThat(hits).allMatch(h -> h.table().database().equals("HR"));
+    }
+  }
+
+  @Test
+  void update_givesTheSameResultsAsAFullRebuild() {
+    Catalog before = catalog();
+    TableInfo changed = table(VENDOR, TableKind.TABLE, "Suppliers we pay", "VENDOR_ID",
+        "VENDOR_NAME", "PAYMENT_TERMS");
+    TableInfo added = table(QualifiedName.of("HR", "PUBLIC", "BONUS"), TableKind.TABLE, null,
+        "EMPLOYEE_ID", "BONUS_AMOUNT");
+    List<TableInfo> tables = new ArrayList<>(before.tables());
+    tables.removeIf(t -> t.id().equals(VENDOR) || t.id().equals(COUNTRY));
+    tables.add(changed);
+    tables.add(added);
+    Catalog after = Catalog.of(tables);
+    List<String> queries = List.of("vendor payment terms", "country", "employee bonus amount",
+        "suppliers", "revenue by country", "VENDOR_ID");
+    try (SearchEngine incremental = engine(before, Glossary.empty());
+        SearchEngine full = engine(after, Glossary.empty())) {
+      incremental.update(after, Set.of(VENDOR, added.id()), Set.of(COUNTRY),
+          JoinGraph.build(after));
+      assertThat(incremental.size()).isEqualTo(after.size());
+      for (String q : queries) {
+        assertThat(tables(incremental.search(SearchRequest.of(q, 5))))
+            .as(q).isEqualTo(tables(full.search(SearchRequest.of(q, 5))));
+      }
+    }
+  }
+
+  @Test
+  void update_whileSearching_neverFails() throws Exception {
+    Catalog before = catalog();
+    try (SearchEngine e = engine(before, Glossary.empty())) {
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      Thread searcher = new Thread(() -> {
+        try {
+          for (int i = 0; i < 300; i++) {
+            e.search(SearchRequest.of("vendor country revenue", 5));
+          }
+        } catch (Throwable t) {
+          failure.set(t);
+        }
+      });
+      searcher.start();
+      List<TableInfo> tables = new ArrayList<>(before.tables());
+      tables.removeIf(t -> t.id().equals(VENDOR));
+      Catalog without = Catalog.of(tables);
+      for (int i = 0; i < 20; i++) {
+        e.update(without, Set.of(), Set.of(VENDOR), JoinGraph.build(without));
+        e.update(before, Set.of(VENDOR), Set.of(), JoinGraph.build(before));
+      }
+      searcher.join();
+      assertThat(failure.get()).isNull();
+    }
+  }
+}
