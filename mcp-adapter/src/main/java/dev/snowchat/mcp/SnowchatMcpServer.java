@@ -1,0 +1,335 @@
+package dev.snowchat.mcp;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.mcp.internal.HttpEndpoint;
+import dev.snowchat.mcp.internal.JdbcTarget;
+import dev.snowchat.mcp.internal.LiveLookups;
+import dev.snowchat.mcp.internal.LookupRouter;
+import dev.snowchat.mcp.internal.McpBridge;
+import dev.snowchat.mcp.internal.Tools;
+import dev.snowchat.mcp.internal.Warehouse;
+import dev.snowchat.schemaindex.SchemaIndex;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Snowchat warehouse tools, served over MCP (stdio or Streamable HTTP) or called in-process.
+ * Thread-safe; close it to release the connection pools.
+ *
+ * <pre>{@code
+ * try (SnowchatMcpServer server = SnowchatMcpServer.builder()
+ *     .config(McpConfig.fromEnvironment(System.getenv()))
+ *     .build()) {
+ *   ToolResult r = server.call("list_tables", Map.of("database", "AIRBNB", "schema", "RAW"));
+ * }
+ * }</pre>
+ */
+public final class SnowchatMcpServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(SnowchatMcpServer.class);
+
+  private static final Duration INDEX_START_DELAY = Duration.ofSeconds(1);
+
+  /** The version clients see. */
+  public static final String VERSION = versionOf();
+
+  private final McpConfig config;
+  private final Warehouse warehouse;
+  private final @Nullable SchemaIndex index;
+  private final java.util.concurrent.atomic.AtomicBoolean indexStarted =
+      new java.util.concurrent.atomic.AtomicBoolean();
+  private final List<ToolDefinition> tools;
+  private final Map<String, ToolDefinition> byName;
+
+  private SnowchatMcpServer(McpConfig config, Warehouse warehouse, @Nullable SchemaIndex index,
+      List<ToolDefinition> tools) {
+    this.config = config;
+    this.warehouse = warehouse;
+    this.index = index;
+    this.tools = tools;
+    Map<String, ToolDefinition> m = new LinkedHashMap<>();
+    tools.forEach(t -> m.put(t.name(), t));
+    this.byName = Map.copyOf(m);
+  }
+
+  /** {@return a new builder} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return the configuration (its toString masks secrets)} */
+  public McpConfig config() {
+    return config;
+  }
+
+  /** {@return the tool definitions, for MCP or an in-process agent loop} */
+  public List<ToolDefinition> tools() {
+    return tools;
+  }
+
+  /**
+   * Finds a tool by name.
+   *
+   * @param name the tool name
+   * @return the tool, or empty
+   */
+  public Optional<ToolDefinition> tool(String name) {
+    return Optional.ofNullable(byName.get(requireNonNull(name, "name is null")));
+  }
+
+  /**
+   * Calls a tool in-process with no caller identity.
+   *
+   * @param name the tool name
+   * @param arguments the arguments
+   * @return the result; an unknown tool gives a tool error listing the tools
+   */
+  public ToolResult call(String name, Map<String, Object> arguments) {
+    return call(name, arguments, CallContext.none());
+  }
+
+  /**
+   * Calls a tool in-process for a caller.
+   *
+   * @param name the tool name
+   * @param arguments the arguments
+   * @param context the caller, whose session variables apply to the call's query
+   * @return the result; an unknown tool gives a tool error listing the tools
+   */
+  public ToolResult call(String name, Map<String, Object> arguments, CallContext context) {
+    startIndex(Duration.ZERO);
+    ToolDefinition t = byName.get(requireNonNull(name, "name is null"));
+    if (t == null) {
+      return ToolResult.error("UNKNOWN_TOOL", "No tool named '" + name + "'. Tools: "
+          + String.join(", ", byName.keySet()) + ".");
+    }
+    return t.handler().call(arguments, requireNonNull(context, "context is null"));
+  }
+
+  private Duration requestTimeout() {
+    // The SDK's own timeout only fires after the query timeout has cancelled the statement.
+    return config.queryTimeout().plusSeconds(30);
+  }
+
+  private List<SyncToolSpecification> specs() {
+    return McpBridge.specifications(tools, request -> CallContext.none());
+  }
+
+  /**
+   * Serves MCP over stdio until the input ends. Only protocol messages are written to {@code
+   * out}.
+   *
+   * @param in the client's messages
+   * @param out where responses go
+   * @throws InterruptedException when interrupted while serving
+   */
+  public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
+    CountDownLatch ended = new CountDownLatch(1);
+    InputStream watched = new FilterInputStream(in) {
+      @Override
+      public int read() throws IOException {
+        int b = super.read();
+        if (b < 0) {
+          ended.countDown();
+        }
+        return b;
+      }
+
+      @Override
+      public int read(byte[] buf, int off, int len) throws IOException {
+        int n;
+        try {
+          n = super.read(buf, off, len);
+        } catch (IOException e) {
+          ended.countDown();
+          throw e;
+        }
+        if (n < 0) {
+          ended.countDown();
+        }
+        return n;
+      }
+    };
+    StdioServerTransportProvider transport =
+        new StdioServerTransportProvider(McpBridge.mapper(), watched, out);
+    McpSyncServer server = McpBridge.server(transport, specs(), VERSION, requestTimeout());
+    startIndex(INDEX_START_DELAY);
+    LOG.info("Snowchat MCP server {} on stdio: {} tools, {}", VERSION, tools.size(), describe());
+    try {
+      ended.await();
+    } finally {
+      server.close();
+    }
+  }
+
+  /**
+   * Starts the Streamable HTTP endpoint on the configured host and port.
+   *
+   * @return the running endpoint; close it to stop
+   * @throws IllegalStateException when the port cannot be bound
+   */
+  public Http startHttp() {
+    try {
+      HttpEndpoint e = HttpEndpoint.start(config, specs(), VERSION, requestTimeout());
+      startIndex(INDEX_START_DELAY);
+      LOG.info("Snowchat MCP server {} on {}: {} tools, {}", VERSION, e.uri(), tools.size(),
+          describe());
+      return new Http(e);
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot start HTTP on " + config.httpHost() + ":"
+          + config.httpPort() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private String describe() {
+    return config.backend().name().toLowerCase(java.util.Locale.ROOT) + " "
+        + warehouse.target().displayUrl() + ", mode " + config.mode().configName();
+  }
+
+  /**
+   * {@return true when the schema index is loaded and serving discovery calls}
+   */
+  public boolean isIndexReady() {
+    startIndex(Duration.ZERO);
+    return index != null && index.isReady();
+  }
+
+  /**
+   * Starts loading the schema index once. Serving starts it a moment after the transport is up,
+   * so its load (two cores are common) does not delay a client's first answers.
+   */
+  private void startIndex(Duration delay) {
+    if (index == null || !indexStarted.compareAndSet(false, true)) {
+      return;
+    }
+    if (delay.isZero()) {
+      index.start();
+      return;
+    }
+    Thread t = new Thread(() -> {
+      try {
+        Thread.sleep(delay.toMillis());
+        index.start();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (RuntimeException e) {
+        LOG.warn("Schema index did not start: {}; discovery uses live queries",
+            e.getClass().getSimpleName());
+      }
+    }, "snowchat-index-start");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** Stops the schema index and closes the connection pools. */
+  @Override
+  public void close() {
+    if (index != null) {
+      index.close();
+    }
+    warehouse.close();
+  }
+
+  /** A running HTTP endpoint. */
+  public static final class Http implements AutoCloseable {
+    private final HttpEndpoint endpoint;
+
+    private Http(HttpEndpoint endpoint) {
+      this.endpoint = endpoint;
+    }
+
+    /** {@return the MCP endpoint URI, e.g. {@code http://127.0.0.1:8765/mcp}} */
+    public URI uri() {
+      return endpoint.uri();
+    }
+
+    /**
+     * Blocks until the endpoint stops.
+     *
+     * @throws InterruptedException when interrupted
+     */
+    public void join() throws InterruptedException {
+      endpoint.join();
+    }
+
+    /** Stops the endpoint. */
+    @Override
+    public void close() {
+      endpoint.close();
+    }
+  }
+
+  /** Builds a {@link SnowchatMcpServer}. */
+  public static final class Builder {
+    private @Nullable McpConfig config;
+
+    private Builder() {}
+
+    /**
+     * Sets the configuration.
+     *
+     * @param config the configuration
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder config(McpConfig config) {
+      requireNonNull(config, "config is null");
+      if (this.config != null) {
+        throw new IllegalStateException("config was already set to " + this.config);
+      }
+      this.config = config;
+      return this;
+    }
+
+    /**
+     * Builds the server: creates the pools (no connection is opened yet) and, for the sample
+     * warehouse, creates the sample database on first use.
+     *
+     * @return the server
+     * @throws IllegalStateException when the JDBC URL has no driver or the sample cannot be made
+     */
+    public SnowchatMcpServer build() {
+      McpConfig c = config == null ? McpConfig.defaults() : config;
+      JdbcTarget target = JdbcTarget.of(c, SnowchatMcpServer::sampleUrl);
+      Warehouse w;
+      try {
+        w = new Warehouse(c, target);
+      } catch (SQLException e) {
+        throw new IllegalStateException("No JDBC driver for " + target.displayUrl()
+            + " (drivers included: Snowflake, DuckDB, PostgreSQL): " + e.getMessage(), e);
+      }
+      SchemaIndex index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
+      LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
+      return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions());
+    }
+  }
+
+  static String sampleUrl(McpConfig c) {
+    Path dir = c.sampleDir().orElseGet(() -> Path.of(System.getProperty("user.home"),
+        ".snowchat", "sample"));
+    Path file = dev.snowchat.mcp.sample.SampleWarehouse.ensure(dir);
+    return dev.snowchat.mcp.sample.SampleWarehouse.jdbcUrl(file);
+  }
+
+  private static String versionOf() {
+    String v = SnowchatMcpServer.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}

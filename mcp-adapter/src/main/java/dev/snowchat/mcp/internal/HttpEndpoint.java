@@ -1,0 +1,168 @@
+package dev.snowchat.mcp.internal;
+
+import dev.snowchat.mcp.McpConfig;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The Streamable HTTP transport on an embedded Jetty: one endpoint, {@code /mcp}. Binds
+ * 127.0.0.1 unless configured otherwise (then a bearer token is required, as the configuration
+ * enforces); Origin and Host headers are checked against loopback names and configured origins.
+ */
+public final class HttpEndpoint implements AutoCloseable {
+  /** The MCP endpoint path. */
+  public static final String PATH = "/mcp";
+
+  private final Server jetty;
+  private final McpSyncServer mcp;
+  private final URI uri;
+
+  private HttpEndpoint(Server jetty, McpSyncServer mcp, URI uri) {
+    this.jetty = jetty;
+    this.mcp = mcp;
+    this.uri = uri;
+  }
+
+  /**
+   * Starts the endpoint.
+   *
+   * @param config the configuration (host, port, token, origins)
+   * @param specs the tools
+   * @param version the server version
+   * @param timeout the MCP request timeout
+   * @return the running endpoint
+   * @throws Exception when Jetty cannot start (port in use)
+   */
+  public static HttpEndpoint start(McpConfig config, List<SyncToolSpecification> specs,
+      String version, Duration timeout) throws Exception {
+    String host = config.httpHost();
+    boolean loopback = McpConfig.isLoopbackHost(host);
+    DefaultServerTransportSecurityValidator.Builder validator =
+        DefaultServerTransportSecurityValidator.builder()
+            .allowedOrigin("http://localhost:*")
+            .allowedOrigin("http://127.0.0.1:*")
+            .allowedOrigin("http://[::1]:*")
+            .allowedOrigins(config.httpAllowedOrigins());
+    boolean wildcard = host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
+    if (loopback) {
+      validator.allowedHost("localhost:*").allowedHost("127.0.0.1:*").allowedHost("[::1]:*")
+          .allowedHost("localhost").allowedHost("127.0.0.1");
+    } else if (!wildcard) {
+      validator.allowedHost(host + ":*").allowedHost(host);
+    }
+    HttpServletStreamableServerTransportProvider transport =
+        HttpServletStreamableServerTransportProvider.builder()
+            .jsonMapper(McpBridge.mapper())
+            .mcpEndpoint(PATH)
+            .securityValidator(validator.build())
+            .build();
+    McpSyncServer mcp = McpBridge.server(transport, specs, version, timeout);
+
+    QueuedThreadPool threads = new QueuedThreadPool(32, 2);
+    threads.setName("snowchat-http");
+    threads.setDaemon(true);
+    Server jetty = new Server(threads);
+    ServerConnector connector = new ServerConnector(jetty);
+    connector.setHost(host);
+    connector.setPort(config.httpPort());
+    jetty.addConnector(connector);
+    ServletContextHandler context = new ServletContextHandler();
+    context.setContextPath("/");
+    ServletHolder holder = new ServletHolder("mcp", transport);
+    holder.setAsyncSupported(true);
+    context.addServlet(holder, PATH);
+    String token = config.httpToken().orElse(null);
+    if (token != null) {
+      FilterHolder auth = new FilterHolder(new BearerFilter(token));
+      auth.setAsyncSupported(true);
+      context.addFilter(auth, "/*", EnumSet.of(DispatcherType.REQUEST));
+    }
+    jetty.setHandler(context);
+    jetty.setStopAtShutdown(false);
+    try {
+      jetty.start();
+    } catch (Exception e) {
+      mcp.close();
+      jetty.stop();
+      throw e;
+    }
+    String shownHost = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    URI uri = URI.create("http://" + shownHost + ":" + connector.getLocalPort() + PATH);
+    return new HttpEndpoint(jetty, mcp, uri);
+  }
+
+  /** {@return the endpoint's URI} */
+  public URI uri() {
+    return uri;
+  }
+
+  /** Blocks until the server stops. */
+  public void join() throws InterruptedException {
+    jetty.join();
+  }
+
+  @Override
+  public void close() {
+    try {
+      mcp.closeGracefully();
+    } catch (RuntimeException e) {
+      // closing anyway
+    }
+    try {
+      jetty.stop();
+    } catch (Exception e) {
+      // nothing more to do
+    }
+  }
+
+  /** Requires {@code Authorization: Bearer <token>}, compared in constant time. */
+  static final class BearerFilter implements Filter {
+    private final byte[] expected;
+
+    BearerFilter(String token) {
+      this.expected = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+        throws IOException, ServletException {
+      HttpServletRequest req = (HttpServletRequest) request;
+      @Nullable String got = req.getHeader("Authorization");
+      byte[] given = got == null ? new byte[0] : got.getBytes(StandardCharsets.UTF_8);
+      if (!MessageDigest.isEqual(given, expected)) {
+        HttpServletResponse res = (HttpServletResponse) response;
+        res.setStatus(401);
+        res.setHeader("WWW-Authenticate", "Bearer realm=\"snowchat\"");
+        res.setContentType("application/json");
+        res.getWriter().write("{\"error\":\"unauthorized\",\"message\":\"Send Authorization:"
+            + " Bearer <SNOWCHAT_HTTP_TOKEN>\"}");
+        return;
+      }
+      chain.doFilter(request, response);
+    }
+  }
+}

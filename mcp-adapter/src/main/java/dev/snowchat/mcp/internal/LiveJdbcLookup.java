@@ -1,0 +1,614 @@
+package dev.snowchat.mcp.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.mcp.internal.Catalogs.Database;
+import dev.snowchat.mcp.internal.Catalogs.Function;
+import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
+import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
+import dev.snowchat.mcp.internal.Catalogs.Schema;
+import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
+import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.schemaindex.TableKind;
+import dev.snowchat.sqlgate.Sql;
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.QueryResult;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Live discovery over {@link DatabaseMetaData}, for any JDBC database (DuckDB and PostgreSQL are
+ * tested). Every call queries the database; nothing is cached.
+ */
+final class LiveJdbcLookup implements SchemaLookup {
+  private static final Set<String> SYSTEM_SCHEMAS = Set.of("information_schema", "pg_catalog",
+      "pg_toast", "pg_internal", "sys", "mysql", "performance_schema");
+  private static final Set<String> SYSTEM_CATALOGS = Set.of("system", "temp");
+  private static final String[] TABLE_TYPES = null; // all types; filtered by kindOf
+  static final int SEARCH_COLUMN_SCAN_LIMIT = 50_000;
+  static final int JOIN_SEARCH_LIMIT = 500;
+
+  private final Warehouse warehouse;
+  private final Patterns filter;
+
+  LiveJdbcLookup(Warehouse warehouse, Patterns filter) {
+    this.warehouse = requireNonNull(warehouse, "warehouse is null");
+    this.filter = requireNonNull(filter, "filter is null");
+  }
+
+  @Override
+  public String source() {
+    return "live";
+  }
+
+  private <T> T meta(Warehouse.SqlFunction<DatabaseMetaData, T> f) {
+    try {
+      return warehouse.withMetadataConnection(c -> f.apply(c.getMetaData()));
+    } catch (SQLException e) {
+      throw Errors.fromSql(e, warehouse);
+    }
+  }
+
+  @Override
+  public Optional<List<Database>> databases() {
+    return Optional.of(meta(md -> {
+      List<Database> out = new ArrayList<>();
+      try (ResultSet rs = md.getCatalogs()) {
+        while (rs.next()) {
+          String name = rs.getString("TABLE_CAT");
+          if (name != null && !SYSTEM_CATALOGS.contains(name.toLowerCase(Locale.ROOT))
+              && filter.showsDatabase(name)) {
+            out.add(new Database(name, null));
+          }
+        }
+      }
+      if (out.isEmpty()) {
+        String current = md.getConnection().getCatalog();
+        if (current != null && filter.showsDatabase(current)) {
+          out.add(new Database(current, null));
+        }
+      }
+      out.sort(Comparator.comparing(Database::name));
+      return out;
+    }));
+  }
+
+  @Override
+  public Optional<List<Schema>> schemas(String database) {
+    return Optional.of(meta(md -> {
+      String db = exactDatabase(md, database);
+      List<Schema> out = new ArrayList<>();
+      try (ResultSet rs = md.getSchemas(db, null)) {
+        while (rs.next()) {
+          String name = rs.getString("TABLE_SCHEM");
+          String cat = catalogOf(rs, db);
+          if (name == null || SYSTEM_SCHEMAS.contains(name.toLowerCase(Locale.ROOT))
+              || name.toLowerCase(Locale.ROOT).startsWith("pg_temp")
+              || name.toLowerCase(Locale.ROOT).startsWith("pg_toast")
+              || !db.equals(cat) || !filter.showsSchema(db, name)) {
+            continue;
+          }
+          out.add(new Schema(db, name, null));
+        }
+      }
+      out.sort(Comparator.comparing(Schema::name));
+      return out;
+    }));
+  }
+
+  private static String catalogOf(ResultSet rs, String dflt) {
+    try {
+      String c = rs.getString("TABLE_CATALOG");
+      return c == null ? dflt : c;
+    } catch (SQLException e) {
+      return dflt;
+    }
+  }
+
+  @Override
+  public Optional<List<TableInfo>> tables(String database, String schema,
+      @Nullable String pattern) {
+    Pattern like = Patterns.like(pattern);
+    return Optional.of(meta(md -> {
+      String db = exactDatabase(md, database);
+      String sc = exactSchema(md, db, schema);
+      List<TableInfo> out = new ArrayList<>();
+      try (ResultSet rs = md.getTables(db, sc, "%", TABLE_TYPES)) {
+        while (rs.next()) {
+          TableKind kind = kindOf(rs.getString("TABLE_TYPE"));
+          String name = rs.getString("TABLE_NAME");
+          if (kind == null || name == null || !Patterns.matches(like, name)) {
+            continue;
+          }
+          QualifiedName q = QualifiedName.of(db, sc, name);
+          if (filter.showsTable(q)) {
+            out.add(TableInfo.builder(q).kind(kind).comment(blankToNull(rs.getString("REMARKS")))
+                .build());
+          }
+        }
+      }
+      out.sort(Comparator.comparing(TableInfo::id));
+      return out;
+    }));
+  }
+
+  static @Nullable TableKind kindOf(@Nullable String type) {
+    if (type == null) {
+      return null;
+    }
+    String t = type.toUpperCase(Locale.ROOT);
+    if (t.contains("SYSTEM") || t.contains("TEMP") || t.contains("INDEX")
+        || t.contains("SEQUENCE") || t.contains("TYPE")) {
+      return null;
+    }
+    if (t.endsWith("VIEW")) {
+      return TableKind.VIEW;
+    }
+    if (t.endsWith("TABLE")) {
+      return TableKind.TABLE;
+    }
+    return null;
+  }
+
+  private String exactDatabase(DatabaseMetaData md, String database) throws SQLException {
+    List<String> all = new ArrayList<>();
+    try (ResultSet rs = md.getCatalogs()) {
+      while (rs.next()) {
+        all.add(rs.getString("TABLE_CAT"));
+      }
+    }
+    if (all.isEmpty() && md.getConnection().getCatalog() != null) {
+      all.add(md.getConnection().getCatalog());
+    }
+    String hit = pick(all, database);
+    if (hit == null || !filter.showsDatabase(hit)) {
+      throw new ToolException("DATABASE_NOT_FOUND", "Database " + database + " was not found."
+          + " Call list_databases to see the databases this connection can read.");
+    }
+    return hit;
+  }
+
+  private String exactSchema(DatabaseMetaData md, String db, String schema) throws SQLException {
+    List<String> all = new ArrayList<>();
+    try (ResultSet rs = md.getSchemas(db, null)) {
+      while (rs.next()) {
+        if (db.equals(catalogOf(rs, db))) {
+          all.add(rs.getString("TABLE_SCHEM"));
+        }
+      }
+    }
+    String hit = pick(all, schema);
+    if (hit == null || !filter.showsSchema(db, hit)) {
+      throw new ToolException("SCHEMA_NOT_FOUND", "Schema " + schema + " was not found in "
+          + db + ". Call list_schemas(database) to see its schemas.");
+    }
+    return hit;
+  }
+
+  /** Exact match first, then the single case-insensitive match. */
+  static @Nullable String pick(List<String> names, String wanted) {
+    for (String n : names) {
+      if (n != null && n.equals(wanted)) {
+        return n;
+      }
+    }
+    String found = null;
+    for (String n : names) {
+      if (n != null && n.equalsIgnoreCase(wanted)) {
+        if (found != null) {
+          return null; // ambiguous without quoting
+        }
+        found = n;
+      }
+    }
+    return found;
+  }
+
+  @Override
+  public Optional<QualifiedName> resolve(TableRef ref) {
+    return Optional.of(meta(md -> {
+      Connection c = md.getConnection();
+      String db = ref.database() != null ? ref.database()
+          : warehouse.target().defaultDatabase() != null ? warehouse.target().defaultDatabase()
+              : c.getCatalog();
+      if (db == null) {
+        throw ToolException.tableNotFound(ref.toString());
+      }
+      String exactDb;
+      try {
+        exactDb = exactDatabase(md, db);
+      } catch (ToolException e) {
+        throw ToolException.tableNotFound(ref.toString());
+      }
+      List<String> schemas = new ArrayList<>();
+      if (ref.schema() != null) {
+        schemas.add(ref.schema());
+      } else {
+        String s = warehouse.target().defaultSchema();
+        if (s == null) {
+          s = c.getSchema();
+        }
+        if (s != null) {
+          schemas.add(s);
+        }
+      }
+      // Candidate tables across the candidate schemas (or all schemas when none is known).
+      List<QualifiedName> candidates = new ArrayList<>();
+      try (ResultSet rs = md.getTables(exactDb, null, "%", TABLE_TYPES)) {
+        while (rs.next()) {
+          if (kindOf(rs.getString("TABLE_TYPE")) == null) {
+            continue;
+          }
+          String sc = rs.getString("TABLE_SCHEM");
+          String name = rs.getString("TABLE_NAME");
+          if (sc == null || name == null || SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT))) {
+            continue;
+          }
+          candidates.add(QualifiedName.of(exactDb, sc, name));
+        }
+      }
+      QualifiedName hit = choose(candidates, schemas, ref);
+      if (hit == null && ref.schema() == null) {
+        // Unique table name in any schema of the database.
+        List<QualifiedName> anywhere = new ArrayList<>();
+        for (QualifiedName q : candidates) {
+          if (q.name().equals(ref.table())
+              || (!ref.isQuoted(0) && q.name().equalsIgnoreCase(ref.table()))) {
+            anywhere.add(q);
+          }
+        }
+        if (anywhere.size() == 1) {
+          hit = anywhere.get(0);
+        }
+      }
+      if (hit == null || !filter.showsTable(hit)) {
+        throw ToolException.tableNotFound(ref.toString());
+      }
+      return hit;
+    }));
+  }
+
+  private static @Nullable QualifiedName choose(List<QualifiedName> candidates,
+      List<String> schemas, TableRef ref) {
+    for (boolean exact : new boolean[] {true, false}) {
+      if (!exact && ref.isQuoted(0)) {
+        break;
+      }
+      List<QualifiedName> found = new ArrayList<>();
+      for (QualifiedName q : candidates) {
+        boolean schemaOk = schemas.stream().anyMatch(s -> exact ? q.schema().equals(s)
+            : q.schema().equalsIgnoreCase(s));
+        boolean nameOk = exact ? q.name().equals(ref.table())
+            : q.name().equalsIgnoreCase(ref.table());
+        if (schemaOk && nameOk) {
+          found.add(q);
+        }
+      }
+      if (found.size() == 1) {
+        return found.get(0);
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public Optional<TableInfo> describe(QualifiedName table) {
+    return Optional.of(meta(md -> describe(md, table)));
+  }
+
+  private TableInfo describe(DatabaseMetaData md, QualifiedName t) throws SQLException {
+    TableKind kind = null;
+    String comment = null;
+    try (ResultSet rs = md.getTables(t.database(), t.schema(), escape(md, t.name()),
+        TABLE_TYPES)) {
+      while (rs.next()) {
+        if (t.name().equals(rs.getString("TABLE_NAME"))) {
+          kind = kindOf(rs.getString("TABLE_TYPE"));
+          comment = blankToNull(rs.getString("REMARKS"));
+        }
+      }
+    }
+    if (kind == null) {
+      throw ToolException.tableNotFound(t.toString());
+    }
+    List<ColumnInfo> cols = new ArrayList<>();
+    try (ResultSet rs = md.getColumns(t.database(), t.schema(), escape(md, t.name()), "%")) {
+      while (rs.next()) {
+        if (!t.name().equals(rs.getString("TABLE_NAME"))) {
+          continue;
+        }
+        cols.add(new ColumnInfo(rs.getString("COLUMN_NAME"), typeOf(rs),
+            rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
+            blankToNull(rs.getString("REMARKS"))));
+      }
+    }
+    Map<Integer, String> pk = new TreeMap<>();
+    try (ResultSet rs = md.getPrimaryKeys(t.database(), t.schema(), t.name())) {
+      while (rs.next()) {
+        pk.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME"));
+      }
+    } catch (SQLException e) {
+      // Some drivers do not report keys for views; a table without keys is fine.
+    }
+    List<JoinEdge> imported = importedKeys(md, t);
+    List<dev.snowchat.schemaindex.ForeignKey> fks = new ArrayList<>();
+    for (JoinEdge e : imported) {
+      fks.add(new dev.snowchat.schemaindex.ForeignKey(e.fromColumns(), e.toTable(),
+          e.toColumns()));
+    }
+    return TableInfo.builder(t).kind(kind).comment(comment).columns(cols)
+        .primaryKey(List.copyOf(pk.values())).foreignKeys(fks).build();
+  }
+
+  private static String escape(DatabaseMetaData md, String name) throws SQLException {
+    String esc = md.getSearchStringEscape();
+    if (esc == null || esc.isEmpty()) {
+      return name;
+    }
+    return name.replace(esc, esc + esc).replace("%", esc + "%").replace("_", esc + "_");
+  }
+
+  private static String typeOf(ResultSet rs) throws SQLException {
+    String type = rs.getString("TYPE_NAME");
+    return type == null ? "UNKNOWN" : type;
+  }
+
+  private List<JoinEdge> importedKeys(DatabaseMetaData md, QualifiedName t) {
+    return keys(md, t, true);
+  }
+
+  private List<JoinEdge> keys(DatabaseMetaData md, QualifiedName t, boolean imported) {
+    Map<String, List<String[]>> byKey = new LinkedHashMap<>();
+    Map<String, QualifiedName[]> ends = new HashMap<>();
+    try (ResultSet rs = imported ? md.getImportedKeys(t.database(), t.schema(), t.name())
+        : md.getExportedKeys(t.database(), t.schema(), t.name())) {
+      while (rs.next()) {
+        String pkDb = nvl(rs.getString("PKTABLE_CAT"), t.database());
+        String fkDb = nvl(rs.getString("FKTABLE_CAT"), t.database());
+        QualifiedName pkT = QualifiedName.of(pkDb, rs.getString("PKTABLE_SCHEM"),
+            rs.getString("PKTABLE_NAME"));
+        QualifiedName fkT = QualifiedName.of(fkDb, rs.getString("FKTABLE_SCHEM"),
+            rs.getString("FKTABLE_NAME"));
+        String keyName = nvl(rs.getString("FK_NAME"), fkT + "->" + pkT);
+        String id = fkT + "|" + pkT + "|" + keyName;
+        ends.put(id, new QualifiedName[] {fkT, pkT});
+        byKey.computeIfAbsent(id, k -> new ArrayList<>()).add(new String[] {
+            String.format(Locale.ROOT, "%05d", rs.getInt("KEY_SEQ")),
+            rs.getString("FKCOLUMN_NAME"), rs.getString("PKCOLUMN_NAME"), keyName});
+      }
+    } catch (SQLException | RuntimeException e) {
+      return List.of(); // keys are a hint; a driver without them gives none
+    }
+    List<JoinEdge> out = new ArrayList<>();
+    byKey.forEach((id, cols) -> {
+      cols.sort(Comparator.comparing(a -> a[0]));
+      QualifiedName[] e = ends.get(id);
+      out.add(new JoinEdge(e[0], cols.stream().map(a -> a[1]).toList(), e[1],
+          cols.stream().map(a -> a[2]).toList(), true, "declared foreign key " + cols.get(0)[3],
+          1.0));
+    });
+    return out;
+  }
+
+  private List<JoinEdge> neighbours(DatabaseMetaData md, QualifiedName t) {
+    List<JoinEdge> out = new ArrayList<>(keys(md, t, true));
+    for (JoinEdge e : keys(md, t, false)) {
+      if (!out.contains(e)) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public Optional<List<SchemaHit>> search(String query, int k, @Nullable String database) {
+    List<String> words = Patterns.words(query);
+    if (words.isEmpty()) {
+      throw ToolException.badArgument("search_schema needs at least one word of two or more"
+          + " letters, e.g. 'listing price' or 'host reviews'.");
+    }
+    return Optional.of(meta(md -> {
+      String db = database == null ? null : exactDatabase(md, database);
+      Map<QualifiedName, double[]> score = new HashMap<>();
+      Map<QualifiedName, TableKind> kinds = new HashMap<>();
+      Map<QualifiedName, String> comments = new HashMap<>();
+      Map<QualifiedName, List<String>> matched = new HashMap<>();
+      try (ResultSet rs = md.getTables(db, null, "%", TABLE_TYPES)) {
+        while (rs.next()) {
+          TableKind kind = kindOf(rs.getString("TABLE_TYPE"));
+          String sc = rs.getString("TABLE_SCHEM");
+          if (kind == null || sc == null || SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT))) {
+            continue;
+          }
+          String cat = nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
+          if (cat == null || SYSTEM_CATALOGS.contains(cat.toLowerCase(Locale.ROOT))) {
+            continue;
+          }
+          QualifiedName q = QualifiedName.of(cat, sc, rs.getString("TABLE_NAME"));
+          if (!filter.showsTable(q)) {
+            continue;
+          }
+          kinds.put(q, kind);
+          String comment = blankToNull(rs.getString("REMARKS"));
+          comments.put(q, comment);
+          double s = 3 * hits(words, q.name()) + hits(words, comment);
+          if (s > 0) {
+            score.computeIfAbsent(q, x -> new double[1])[0] += s;
+          }
+        }
+      }
+      int scanned = 0;
+      try (ResultSet rs = md.getColumns(db, null, "%", "%")) {
+        while (rs.next() && scanned++ < SEARCH_COLUMN_SCAN_LIMIT) {
+          String cat = nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
+          String sc = rs.getString("TABLE_SCHEM");
+          String tn = rs.getString("TABLE_NAME");
+          if (cat == null || sc == null || tn == null) {
+            continue;
+          }
+          QualifiedName q = QualifiedName.of(cat, sc, tn);
+          if (!kinds.containsKey(q)) {
+            continue;
+          }
+          String col = rs.getString("COLUMN_NAME");
+          double s = hits(words, col) + 0.5 * hits(words, rs.getString("REMARKS"));
+          if (s > 0) {
+            score.computeIfAbsent(q, x -> new double[1])[0] += s;
+            matched.computeIfAbsent(q, x -> new ArrayList<>()).add(col);
+          }
+        }
+      }
+      List<QualifiedName> ranked = new ArrayList<>(score.keySet());
+      ranked.sort(Comparator.<QualifiedName>comparingDouble(q -> -score.get(q)[0])
+          .thenComparing(Comparator.naturalOrder()));
+      List<SchemaHit> out = new ArrayList<>();
+      for (QualifiedName q : ranked.subList(0, Math.min(k, ranked.size()))) {
+        out.add(new SchemaHit(q, kinds.get(q), Math.round(score.get(q)[0] * 100) / 100.0,
+            comments.get(q), matched.getOrDefault(q, List.of()), neighbours(md, q)));
+      }
+      return out;
+    }));
+  }
+
+  /** Counts the query words that occur in a name (split into its words) or text. */
+  static double hits(List<String> words, @Nullable String text) {
+    if (text == null || text.isEmpty()) {
+      return 0;
+    }
+    String t = text.toLowerCase(Locale.ROOT);
+    List<String> parts = List.of(t.split("[^\\p{L}\\p{N}]+"));
+    double s = 0;
+    for (String w : words) {
+      if (parts.contains(w)) {
+        s += 1;
+      } else if (t.contains(w)) {
+        s += 0.5;
+      }
+    }
+    return s;
+  }
+
+  @Override
+  public Optional<Optional<JoinRoute>> joinPath(QualifiedName from, QualifiedName to) {
+    return Optional.of(meta(md -> {
+      describe(md, from); // both must exist
+      describe(md, to);
+      if (from.equals(to)) {
+        return Optional.of(new JoinRoute(from, to, List.of(),
+            JoinClauses.build(warehouse.dialect(), from, List.of())));
+      }
+      Map<QualifiedName, JoinEdge> via = new HashMap<>();
+      Map<QualifiedName, QualifiedName> prev = new HashMap<>();
+      ArrayDeque<QualifiedName> queue = new ArrayDeque<>();
+      queue.add(from);
+      prev.put(from, from);
+      int expanded = 0;
+      while (!queue.isEmpty() && expanded++ < JOIN_SEARCH_LIMIT) {
+        QualifiedName cur = queue.poll();
+        for (JoinEdge e : neighbours(md, cur)) {
+          QualifiedName other = e.fromTable().equals(cur) ? e.toTable() : e.fromTable();
+          if (prev.containsKey(other) || !filter.showsTable(other)) {
+            continue;
+          }
+          prev.put(other, cur);
+          via.put(other, e);
+          if (other.equals(to)) {
+            List<JoinEdge> edges = new ArrayList<>();
+            for (QualifiedName x = to; !x.equals(from); x = prev.get(x)) {
+              edges.add(0, via.get(x));
+            }
+            return Optional.of(new JoinRoute(from, to, edges,
+                JoinClauses.build(warehouse.dialect(), from, edges)));
+          }
+          queue.add(other);
+        }
+      }
+      return Optional.<JoinRoute>empty();
+    }));
+  }
+
+  @Override
+  public Optional<List<Function>> functions(@Nullable String pattern, int limit) {
+    Pattern like = Patterns.like(pattern);
+    if (warehouse.dialect() == Dialect.DUCKDB) {
+      // One row per name (overloads collapse to their first signature).
+      String sql = "SELECT function_name, min(function_type), min(description), "
+          + "min(CAST(parameters AS VARCHAR)), min(return_type), bool_and(internal) "
+          + "FROM duckdb_functions()"
+          + (pattern == null ? "" : " WHERE function_name ILIKE "
+              + Sql.quoteString(Dialect.DUCKDB, likeText(pattern)))
+          + " GROUP BY function_name ORDER BY function_name LIMIT " + limit;
+      QueryResult r = Errors.run(() -> warehouse.metadata(sql), warehouse);
+      Map<String, Function> out = new LinkedHashMap<>();
+      for (List<Object> row : r.rows()) {
+        String name = str(row.get(0));
+        if (name == null || out.containsKey(name) || !Patterns.matches(like, name)) {
+          continue;
+        }
+        out.put(name, new Function(name, nvl(str(row.get(1)), "scalar"),
+            Boolean.TRUE.equals(row.get(5)) || "true".equals(str(row.get(5))),
+            str(row.get(3)) + " -> " + str(row.get(4)), str(row.get(2))));
+        if (out.size() >= limit) {
+          break;
+        }
+      }
+      return Optional.of(List.copyOf(out.values()));
+    }
+    return Optional.of(meta(md -> {
+      Map<String, Function> out = new TreeMap<>();
+      try (ResultSet rs = md.getFunctions(null, null, "%")) {
+        while (rs.next() && out.size() < limit) {
+          String name = rs.getString("FUNCTION_NAME");
+          String sc = rs.getString("FUNCTION_SCHEM");
+          if (name == null || !Patterns.matches(like, name) || out.containsKey(name)) {
+            continue;
+          }
+          boolean builtin = sc != null && SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT));
+          int type = rs.getInt("FUNCTION_TYPE");
+          out.put(name, new Function(name,
+              type == DatabaseMetaData.functionReturnsTable ? "table" : "scalar", builtin, null,
+              blankToNull(rs.getString("REMARKS"))));
+        }
+      } catch (SQLException e) {
+        throw new ToolException("NOT_SUPPORTED", "This database's driver does not list"
+            + " functions. Use execute_query with the database's own catalog instead.");
+      }
+      return List.copyOf(out.values());
+    }));
+  }
+
+  /** A LIKE pattern for SQL: a pattern without wildcards becomes a substring match. */
+  static String likeText(String pattern) {
+    String p = pattern.strip().replace('*', '%');
+    return p.contains("%") || p.contains("_") ? p : "%" + p + "%";
+  }
+
+  static @Nullable String str(@Nullable Object o) {
+    return o == null ? null : o.toString();
+  }
+
+  static String nvl(@Nullable String a, String b) {
+    return a == null ? b : a;
+  }
+
+  static @Nullable String blankToNull(@Nullable String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+}

@@ -1,0 +1,74 @@
+package dev.snowchat.mcp.internal;
+
+import dev.snowchat.schemaindex.CatalogSource;
+import dev.snowchat.schemaindex.CatalogSources;
+import dev.snowchat.schemaindex.Glossary;
+import dev.snowchat.schemaindex.JdbcSourceOptions;
+import dev.snowchat.schemaindex.SchemaIndex;
+import dev.snowchat.schemaindex.SnowflakeSourceOptions;
+import dev.snowchat.sqlgate.Dialect;
+
+/** Creates the live lookup for a warehouse, and the router over it. */
+public final class LiveLookups {
+  private LiveLookups() {}
+
+  /**
+   * Creates the router for a warehouse. Without a schema index, every discovery call is live.
+   * (The index-backed lookup is added here when the schema-index facade is wired.)
+   *
+   * @param w the warehouse
+   * @return the router
+   */
+  public static LookupRouter router(Warehouse w) {
+    return new LookupRouter(live(w), null,
+        () -> "off (SNOWCHAT_SCHEMA_INDEX=off); discovery uses live queries");
+  }
+
+  /**
+   * Creates the router with a schema index in front of the live lookup.
+   *
+   * @param w the warehouse
+   * @param index the index (started by the caller)
+   * @return the router
+   */
+  public static LookupRouter router(Warehouse w, SchemaIndex index) {
+    Patterns filter = new Patterns(w.config().includePatterns(), w.config().excludePatterns());
+    return new LookupRouter(live(w), new IndexLookup(index, filter, w.dialect(),
+        w.target().defaultDatabase(), w.target().defaultSchema()),
+        () -> IndexLookup.describe(index));
+  }
+
+  /**
+   * Builds the schema index over the warehouse's system pool, with the configured snapshot,
+   * glossary and poll interval. The caller starts it.
+   *
+   * @param w the warehouse
+   * @return the index, not started
+   */
+  public static SchemaIndex index(Warehouse w) {
+    CatalogSource source = w.dialect() == Dialect.SNOWFLAKE
+        ? CatalogSources.snowflake(w.systemDataSource(), SnowflakeSourceOptions.defaults())
+        : CatalogSources.jdbc(w.systemDataSource(), JdbcSourceOptions.defaults());
+    SchemaIndex.Builder b = SchemaIndex.builder().source(source)
+        .pollInterval(w.config().pollInterval());
+    w.config().glossaryFile().ifPresent(f -> b.glossary(Glossary.read(f)));
+    w.config().indexSnapshot().ifPresent(b::snapshot);
+    return b.build();
+  }
+
+
+  /**
+   * Creates the live lookup: SHOW commands on Snowflake, DatabaseMetaData elsewhere.
+   *
+   * @param w the warehouse
+   * @return the lookup
+   */
+  public static SchemaLookup live(Warehouse w) {
+    Patterns filter = new Patterns(w.config().includePatterns(), w.config().excludePatterns());
+    if (w.dialect() == Dialect.SNOWFLAKE) {
+      return new LiveSnowflakeLookup(sql -> Errors.run(() -> w.metadata(sql), w), filter,
+          w.target().defaultDatabase(), w.target().defaultSchema());
+    }
+    return new LiveJdbcLookup(w, filter);
+  }
+}

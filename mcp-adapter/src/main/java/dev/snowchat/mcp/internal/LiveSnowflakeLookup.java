@@ -1,0 +1,395 @@
+package dev.snowchat.mcp.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.mcp.internal.Catalogs.Database;
+import dev.snowchat.mcp.internal.Catalogs.Function;
+import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
+import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
+import dev.snowchat.mcp.internal.Catalogs.Schema;
+import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
+import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.ForeignKey;
+import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.schemaindex.TableKind;
+import dev.snowchat.sqlgate.Sql;
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.QueryResult;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Live discovery on Snowflake through SHOW and DESCRIBE, reading the result columns Snowflake
+ * documents:
+ *
+ * <ul>
+ *   <li>{@code SHOW DATABASES}: {@code name}, {@code comment}, {@code kind}, {@code created_on}
+ *   <li>{@code SHOW SCHEMAS IN DATABASE d}: {@code name}, {@code database_name}, {@code comment}
+ *   <li>{@code SHOW OBJECTS IN SCHEMA d.s}: {@code name}, {@code database_name}, {@code
+ *       schema_name}, {@code kind} (TABLE, VIEW, ...), {@code comment}, {@code rows}
+ *   <li>{@code DESCRIBE TABLE d.s.t}: {@code name}, {@code type}, {@code kind}, {@code null?}
+ *       (Y/N), {@code default}, {@code primary key} (Y/N), {@code unique key}, {@code comment}
+ *   <li>{@code SHOW IMPORTED KEYS IN TABLE} / {@code SHOW EXPORTED KEYS IN TABLE}: {@code
+ *       pk_database_name}, {@code pk_schema_name}, {@code pk_table_name}, {@code pk_column_name},
+ *       {@code fk_database_name}, {@code fk_schema_name}, {@code fk_table_name}, {@code
+ *       fk_column_name}, {@code key_sequence}, {@code fk_name}
+ *   <li>{@code SHOW COLUMNS}: {@code database_name}, {@code schema_name}, {@code table_name},
+ *       {@code column_name}, {@code data_type} (JSON), {@code comment}
+ *   <li>{@code SHOW FUNCTIONS}: {@code name}, {@code schema_name}, {@code is_builtin}, {@code
+ *       is_aggregate}, {@code is_table_function}, {@code arguments}, {@code description}
+ * </ul>
+ *
+ * <p>Every name in the SQL is quoted with {@link Sql#quoteIdentifier} and every pattern with
+ * {@link Sql#quoteString}. SHOW refuses more than 10,000 rows, so listings carry {@code LIMIT}.
+ */
+final class LiveSnowflakeLookup implements SchemaLookup {
+  static final int SHOW_LIMIT = 10_000;
+  private static final Dialect SF = Dialect.SNOWFLAKE;
+
+  /** Runs one metadata statement; the warehouse's metadata executor in production. */
+  @FunctionalInterface
+  interface Runner {
+    QueryResult run(String sql);
+  }
+
+  private final Runner runner;
+  private final Patterns filter;
+  private final @Nullable String defaultDatabase;
+  private final @Nullable String defaultSchema;
+
+  LiveSnowflakeLookup(Runner runner, Patterns filter, @Nullable String defaultDatabase,
+      @Nullable String defaultSchema) {
+    this.runner = requireNonNull(runner, "runner is null");
+    this.filter = requireNonNull(filter, "filter is null");
+    this.defaultDatabase = defaultDatabase;
+    this.defaultSchema = defaultSchema;
+  }
+
+  @Override
+  public String source() {
+    return "live";
+  }
+
+  private Rows show(String sql) {
+    return new Rows(runner.run(sql));
+  }
+
+  static String q(String identifier) {
+    return Sql.quoteIdentifier(SF, identifier);
+  }
+
+  static String s(String text) {
+    return Sql.quoteString(SF, text);
+  }
+
+  static String fqn(QualifiedName t) {
+    return q(t.database()) + "." + q(t.schema()) + "." + q(t.name());
+  }
+
+  @Override
+  public Optional<List<Database>> databases() {
+    Rows r = show("SHOW DATABASES LIMIT " + SHOW_LIMIT);
+    List<Database> out = new ArrayList<>();
+    for (List<Object> row : r.rows()) {
+      String name = r.get(row, "name");
+      if (name != null && filter.showsDatabase(name)) {
+        out.add(new Database(name, r.text(row, "comment")));
+      }
+    }
+    out.sort(Comparator.comparing(Database::name));
+    return Optional.of(out);
+  }
+
+  @Override
+  public Optional<List<Schema>> schemas(String database) {
+    String db = normalize(database, false);
+    Rows r = show("SHOW SCHEMAS IN DATABASE " + q(db) + " LIMIT " + SHOW_LIMIT);
+    List<Schema> out = new ArrayList<>();
+    for (List<Object> row : r.rows()) {
+      String name = r.get(row, "name");
+      String d = LiveJdbcLookup.nvl(r.get(row, "database_name"), db);
+      if (name != null && !name.equals("INFORMATION_SCHEMA") && filter.showsSchema(d, name)) {
+        out.add(new Schema(d, name, r.text(row, "comment")));
+      }
+    }
+    out.sort(Comparator.comparing(Schema::name));
+    return Optional.of(out);
+  }
+
+  @Override
+  public Optional<List<TableInfo>> tables(String database, String schema,
+      @Nullable String pattern) {
+    String db = normalize(database, false);
+    String sc = normalize(schema, false);
+    String like = pattern == null ? "" : " LIKE " + s(LiveJdbcLookup.likeText(pattern));
+    Rows r = show("SHOW OBJECTS" + like + " IN SCHEMA " + q(db) + "." + q(sc) + " LIMIT "
+        + SHOW_LIMIT);
+    List<TableInfo> out = new ArrayList<>();
+    for (List<Object> row : r.rows()) {
+      TableInfo t = objectRow(r, row, db, sc);
+      if (t != null && filter.showsTable(t.id())) {
+        out.add(t);
+      }
+    }
+    out.sort(Comparator.comparing(TableInfo::id));
+    return Optional.of(out);
+  }
+
+  private static @Nullable TableInfo objectRow(Rows r, List<Object> row, String db, String sc) {
+    String name = r.get(row, "name");
+    if (name == null) {
+      return null;
+    }
+    TableKind kind;
+    try {
+      kind = TableKind.parse(LiveJdbcLookup.nvl(r.get(row, "kind"), "TABLE").replace('_', ' '));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    QualifiedName id = QualifiedName.of(LiveJdbcLookup.nvl(r.get(row, "database_name"), db),
+        LiveJdbcLookup.nvl(r.get(row, "schema_name"), sc), name);
+    return TableInfo.builder(id).kind(kind).comment(r.text(row, "comment"))
+        .rowCount(kind == TableKind.TABLE ? r.number(row, "rows") : null).build();
+  }
+
+  /** Snowflake folds unquoted names to upper case. */
+  private static String normalize(String part, boolean quoted) {
+    return quoted ? part : part.toUpperCase(Locale.ROOT);
+  }
+
+  @Override
+  public Optional<QualifiedName> resolve(TableRef ref) {
+    String db = ref.database() != null ? normalize(ref.database(), ref.isQuoted(2))
+        : defaultDatabase;
+    if (db == null) {
+      throw ToolException.badArgument("'" + ref + "' has no database and SNOWFLAKE_DATABASE is"
+          + " not set. Use DATABASE.SCHEMA.TABLE (list_databases and list_schemas show them).");
+    }
+    String table = normalize(ref.table(), ref.isQuoted(0));
+    String sc = ref.schema() != null ? normalize(ref.schema(), ref.isQuoted(1)) : defaultSchema;
+    String scope = sc == null ? "IN DATABASE " + q(db) : "IN SCHEMA " + q(db) + "." + q(sc);
+    Rows r = show("SHOW OBJECTS LIKE " + s(table) + " " + scope + " LIMIT " + SHOW_LIMIT);
+    List<QualifiedName> found = new ArrayList<>();
+    for (List<Object> row : r.rows()) {
+      TableInfo t = objectRow(r, row, db, sc == null ? "" : sc);
+      if (t != null && t.id().name().equals(table)) {
+        found.add(t.id());
+      }
+    }
+    if (found.size() != 1 || !filter.showsTable(found.get(0))) {
+      if (found.size() > 1) {
+        throw ToolException.badArgument("'" + ref + "' is ambiguous: " + found
+            + ". Use DATABASE.SCHEMA.TABLE.");
+      }
+      throw ToolException.tableNotFound(ref.toString());
+    }
+    return Optional.of(found.get(0));
+  }
+
+  @Override
+  public Optional<TableInfo> describe(QualifiedName t) {
+    Rows objects = show("SHOW OBJECTS LIKE " + s(t.name()) + " IN SCHEMA " + q(t.database())
+        + "." + q(t.schema()) + " LIMIT " + SHOW_LIMIT);
+    TableInfo head = null;
+    for (List<Object> row : objects.rows()) {
+      TableInfo x = objectRow(objects, row, t.database(), t.schema());
+      if (x != null && x.id().name().equals(t.name())) {
+        head = x;
+      }
+    }
+    if (head == null) {
+      throw ToolException.tableNotFound(t.toString());
+    }
+    Rows d = show("DESCRIBE " + (head.kind() == TableKind.VIEW ? "VIEW " : "TABLE ") + fqn(t));
+    List<ColumnInfo> cols = new ArrayList<>();
+    List<String> pk = new ArrayList<>();
+    for (List<Object> row : d.rows()) {
+      String name = d.get(row, "name");
+      String kind = d.get(row, "kind");
+      if (name == null || (kind != null && !kind.equalsIgnoreCase("COLUMN"))) {
+        continue;
+      }
+      cols.add(new ColumnInfo(name, LiveJdbcLookup.nvl(d.get(row, "type"), "UNKNOWN"),
+          d.yes(row, "null?"), d.text(row, "comment")));
+      if (d.yes(row, "primary key")) {
+        pk.add(name);
+      }
+    }
+    List<ForeignKey> fks = new ArrayList<>();
+    for (JoinEdge e : keys(t, true)) {
+      fks.add(new ForeignKey(e.fromColumns(), e.toTable(), e.toColumns()));
+    }
+    return Optional.of(TableInfo.builder(t).kind(head.kind()).comment(head.comment())
+        .rowCount(head.rowCount()).columns(cols).primaryKey(pk).foreignKeys(fks).build());
+  }
+
+  List<JoinEdge> keys(QualifiedName t, boolean imported) {
+    Rows r;
+    try {
+      r = show("SHOW " + (imported ? "IMPORTED" : "EXPORTED") + " KEYS IN TABLE " + fqn(t));
+    } catch (ToolException e) {
+      return List.of(); // views have no keys; keys are a hint
+    }
+    Map<String, List<String[]>> byKey = new LinkedHashMap<>();
+    Map<String, QualifiedName[]> ends = new HashMap<>();
+    for (List<Object> row : r.rows()) {
+      QualifiedName pkT = QualifiedName.of(r.get(row, "pk_database_name"),
+          r.get(row, "pk_schema_name"), r.get(row, "pk_table_name"));
+      QualifiedName fkT = QualifiedName.of(r.get(row, "fk_database_name"),
+          r.get(row, "fk_schema_name"), r.get(row, "fk_table_name"));
+      String name = LiveJdbcLookup.nvl(r.get(row, "fk_name"), fkT + "->" + pkT);
+      String id = fkT + "|" + pkT + "|" + name;
+      ends.put(id, new QualifiedName[] {fkT, pkT});
+      Long seq = r.number(row, "key_sequence");
+      byKey.computeIfAbsent(id, k -> new ArrayList<>()).add(new String[] {
+          String.format(Locale.ROOT, "%05d", seq == null ? 0 : seq),
+          r.get(row, "fk_column_name"), r.get(row, "pk_column_name"), name});
+    }
+    List<JoinEdge> out = new ArrayList<>();
+    byKey.forEach((id, cols) -> {
+      cols.sort(Comparator.comparing(a -> a[0]));
+      QualifiedName[] e = ends.get(id);
+      out.add(new JoinEdge(e[0], cols.stream().map(a -> a[1]).toList(), e[1],
+          cols.stream().map(a -> a[2]).toList(), true, "declared foreign key " + cols.get(0)[3],
+          1.0));
+    });
+    return out;
+  }
+
+  private List<JoinEdge> neighbours(QualifiedName t) {
+    List<JoinEdge> out = new ArrayList<>(keys(t, true));
+    for (JoinEdge e : keys(t, false)) {
+      if (!out.contains(e)) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public Optional<List<SchemaHit>> search(String query, int k, @Nullable String database) {
+    List<String> words = Patterns.words(query);
+    if (words.isEmpty()) {
+      throw ToolException.badArgument("search_schema needs at least one word of two or more"
+          + " letters, e.g. 'listing price' or 'host reviews'.");
+    }
+    String scope = database == null ? "IN ACCOUNT" : "IN DATABASE " + q(normalize(database,
+        false));
+    Map<QualifiedName, double[]> score = new HashMap<>();
+    Map<QualifiedName, TableInfo> heads = new HashMap<>();
+    Map<QualifiedName, List<String>> matched = new HashMap<>();
+    for (String w : words.subList(0, Math.min(4, words.size()))) {
+      Rows objects = show("SHOW OBJECTS LIKE " + s("%" + w + "%") + " " + scope + " LIMIT "
+          + SHOW_LIMIT);
+      for (List<Object> row : objects.rows()) {
+        TableInfo t = objectRow(objects, row, "", "");
+        if (t != null && filter.showsTable(t.id())) {
+          heads.putIfAbsent(t.id(), t);
+          score.computeIfAbsent(t.id(), x -> new double[1])[0]
+              += 3 * LiveJdbcLookup.hits(List.of(w), t.id().name());
+        }
+      }
+      Rows cols = show("SHOW COLUMNS LIKE " + s("%" + w + "%") + " " + scope);
+      for (List<Object> row : cols.rows()) {
+        String db = cols.get(row, "database_name");
+        String sc = cols.get(row, "schema_name");
+        String tn = cols.get(row, "table_name");
+        String cn = cols.get(row, "column_name");
+        if (db == null || sc == null || tn == null || cn == null) {
+          continue;
+        }
+        QualifiedName id = QualifiedName.of(db, sc, tn);
+        if (!filter.showsTable(id)) {
+          continue;
+        }
+        heads.putIfAbsent(id, TableInfo.builder(id).build());
+        score.computeIfAbsent(id, x -> new double[1])[0] += LiveJdbcLookup.hits(List.of(w), cn);
+        List<String> m = matched.computeIfAbsent(id, x -> new ArrayList<>());
+        if (!m.contains(cn)) {
+          m.add(cn);
+        }
+      }
+    }
+    List<QualifiedName> ranked = new ArrayList<>(score.keySet());
+    ranked.sort(Comparator.<QualifiedName>comparingDouble(x -> -score.get(x)[0])
+        .thenComparing(Comparator.naturalOrder()));
+    List<SchemaHit> out = new ArrayList<>();
+    for (QualifiedName id : ranked.subList(0, Math.min(k, ranked.size()))) {
+      TableInfo head = heads.get(id);
+      List<JoinEdge> nb = out.size() < 5 ? neighbours(id) : List.of();
+      out.add(new SchemaHit(id, head.kind(), Math.round(score.get(id)[0] * 100) / 100.0,
+          head.comment(), matched.getOrDefault(id, List.of()), nb));
+    }
+    return Optional.of(out);
+  }
+
+  @Override
+  public Optional<Optional<JoinRoute>> joinPath(QualifiedName from, QualifiedName to) {
+    describe(from);
+    describe(to);
+    Map<QualifiedName, QualifiedName> prev = new HashMap<>();
+    Map<QualifiedName, JoinEdge> via = new HashMap<>();
+    ArrayDeque<QualifiedName> queue = new ArrayDeque<>();
+    queue.add(from);
+    prev.put(from, from);
+    int expanded = 0;
+    if (from.equals(to)) {
+      return Optional.of(Optional.of(new JoinRoute(from, to, List.of(),
+          JoinClauses.build(SF, from, List.of()))));
+    }
+    while (!queue.isEmpty() && expanded++ < 50) {
+      QualifiedName cur = queue.poll();
+      for (JoinEdge e : neighbours(cur)) {
+        QualifiedName other = e.fromTable().equals(cur) ? e.toTable() : e.fromTable();
+        if (prev.containsKey(other) || !filter.showsTable(other)) {
+          continue;
+        }
+        prev.put(other, cur);
+        via.put(other, e);
+        if (other.equals(to)) {
+          List<JoinEdge> edges = new ArrayList<>();
+          for (QualifiedName x = to; !x.equals(from); x = prev.get(x)) {
+            edges.add(0, via.get(x));
+          }
+          return Optional.of(Optional.of(new JoinRoute(from, to, edges,
+              JoinClauses.build(SF, from, edges))));
+        }
+        queue.add(other);
+      }
+    }
+    return Optional.of(Optional.empty());
+  }
+
+  @Override
+  public Optional<List<Function>> functions(@Nullable String pattern, int limit) {
+    String like = pattern == null ? "" : " LIKE " + s(LiveJdbcLookup.likeText(pattern));
+    Rows r = show("SHOW FUNCTIONS" + like);
+    Pattern p = Patterns.like(pattern);
+    Map<String, Function> out = new TreeMap<>();
+    for (List<Object> row : r.rows()) {
+      String name = r.get(row, "name");
+      if (name == null || !Patterns.matches(p, name) || out.containsKey(name)) {
+        continue;
+      }
+      String kind = r.yes(row, "is_table_function") ? "table"
+          : r.yes(row, "is_aggregate") ? "aggregate" : "scalar";
+      out.put(name, new Function(name, kind, r.yes(row, "is_builtin"), r.text(row, "arguments"),
+          r.text(row, "description")));
+      if (out.size() >= limit) {
+        break;
+      }
+    }
+    return Optional.of(List.copyOf(out.values()));
+  }
+}

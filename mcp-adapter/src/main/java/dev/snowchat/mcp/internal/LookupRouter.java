@@ -1,0 +1,69 @@
+package dev.snowchat.mcp.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Sends each discovery call to the schema index when it is loaded and can answer, and to the
+ * live lookup otherwise; says which one answered.
+ */
+public final class LookupRouter {
+  private final SchemaLookup live;
+  private final @Nullable SchemaLookup index;
+  private final Supplier<String> indexState;
+
+  /**
+   * Creates a router.
+   *
+   * @param live the live lookup (always answers)
+   * @param index the index-backed lookup, or null when no index is configured
+   * @param indexState describes the index's state for get_connection_info
+   */
+  public LookupRouter(SchemaLookup live, @Nullable SchemaLookup index,
+      Supplier<String> indexState) {
+    this.live = requireNonNull(live, "live is null");
+    this.index = index;
+    this.indexState = requireNonNull(indexState, "indexState is null");
+  }
+
+  /**
+   * An answer and the lookup that gave it.
+   *
+   * @param value the answer
+   * @param source {@code index} or {@code live}
+   * @param <T> the answer type
+   */
+  public record Sourced<T>(T value, String source) {}
+
+  /**
+   * Asks the index first, then the live lookup.
+   *
+   * @param call the question
+   * @param <T> the answer type
+   * @return the answer
+   */
+  public <T> Sourced<T> ask(Function<SchemaLookup, Optional<T>> call) {
+    if (index != null) {
+      Optional<T> fromIndex = call.apply(index);
+      if (fromIndex.isPresent()) {
+        return new Sourced<>(fromIndex.get(), index.source());
+      }
+    }
+    return new Sourced<>(call.apply(live).orElseThrow(
+        () -> new ToolException("INTERNAL", "The live lookup gave no answer.")), live.source());
+  }
+
+  /** {@return the index state, e.g. {@code not configured}, {@code loading}, {@code ready}} */
+  public String indexState() {
+    return indexState.get();
+  }
+
+  /** {@return true when an index is configured} */
+  public boolean hasIndex() {
+    return index != null;
+  }
+}

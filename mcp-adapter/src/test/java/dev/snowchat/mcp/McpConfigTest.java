@@ -1,0 +1,175 @@
+package dev.snowchat.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.PermissionMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class McpConfigTest {
+  private static final String SECRET = "pw-3f9a7c1e-planted";
+
+  private static Map<String, String> snowflake(String... extra) {
+    Map<String, String> env = new HashMap<>();
+    env.put("SNOWFLAKE_ACCOUNT", "myorg-acct1");
+    env.put("SNOWFLAKE_USER", "ANALYST");
+    env.put("SNOWFLAKE_PASSWORD", SECRET);
+    for (int i = 0; i < extra.length; i += 2) {
+      env.put(extra[i], extra[i + 1]);
+    }
+    return env;
+  }
+
+  @Test
+  void fromEnvironment_empty_isSampleReadOnlyWithDefaults() {
+    McpConfig c = McpConfig.fromEnvironment(Map.of());
+    assertThat(c.backend()).isEqualTo(McpConfig.Backend.SAMPLE);
+    assertThat(c.dialect()).isEqualTo(Dialect.DUCKDB);
+    assertThat(c.mode()).isEqualTo(PermissionMode.READ_ONLY);
+    assertThat(c.maxRows()).isEqualTo(1000);
+    assertThat(c.maxResultBytes()).isEqualTo(1_048_576L);
+    assertThat(c.queryTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(c.httpHost()).isEqualTo("127.0.0.1");
+    assertThat(c.httpPort()).isEqualTo(8765);
+  }
+
+  @Test
+  void fromEnvironment_snowflake_readsReferenceNames() {
+    McpConfig c = McpConfig.fromEnvironment(snowflake("SNOWFLAKE_ROLE", "ANALYST_RO",
+        "SNOWFLAKE_WAREHOUSE", "COMPUTE_WH", "SNOWFLAKE_DATABASE", "AIRBNB",
+        "SNOWFLAKE_SCHEMA", "DBT_SCHEMA", "SNOWFLAKE_MCP_MODE", "read_write",
+        "SNOWFLAKE_MCP_MAX_ROWS", "250"));
+    assertThat(c.backend()).isEqualTo(McpConfig.Backend.SNOWFLAKE);
+    assertThat(c.dialect()).isEqualTo(Dialect.SNOWFLAKE);
+    assertThat(c.mode()).isEqualTo(PermissionMode.READ_WRITE);
+    assertThat(c.maxRows()).isEqualTo(250);
+    assertThat(c.value("SNOWFLAKE_WAREHOUSE")).contains("COMPUTE_WH");
+  }
+
+  @Test
+  void fromEnvironment_unknownSnowchatKey_isErrorNamingIt() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_MAX_ROW", "5")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SNOWCHAT_MAX_ROW");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_MCP_MOD", "full")))
+        .hasMessageContaining("SNOWFLAKE_MCP_MOD");
+  }
+
+  @Test
+  void fromEnvironment_otherSnowflakeVariables_areIgnored() {
+    McpConfig c = McpConfig.fromEnvironment(Map.of("SNOWFLAKE_HOME", "/x", "PATH", "/bin"));
+    assertThat(c.backend()).isEqualTo(McpConfig.Backend.SAMPLE);
+  }
+
+  @Test
+  void fromEnvironment_badMode_namesKeyAndAllowedValues() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_MCP_MODE", "admin")))
+        .hasMessageContaining("SNOWFLAKE_MCP_MODE").hasMessageContaining("read_only");
+  }
+
+  @Test
+  void fromEnvironment_badNumbers_nameTheKey() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_MCP_MAX_ROWS", "0")))
+        .hasMessageContaining("SNOWFLAKE_MCP_MAX_ROWS");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_MCP_MAX_ROWS", "lots")))
+        .hasMessageContaining("SNOWFLAKE_MCP_MAX_ROWS");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_QUERY_TIMEOUT", "5y")))
+        .hasMessageContaining("SNOWCHAT_QUERY_TIMEOUT");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_HTTP_PORT", "70000")))
+        .hasMessageContaining("SNOWCHAT_HTTP_PORT");
+  }
+
+  @Test
+  void fromEnvironment_durations_acceptUnits() {
+    assertThat(McpConfig.fromEnvironment(Map.of("SNOWCHAT_QUERY_TIMEOUT", "2m")).queryTimeout())
+        .isEqualTo(Duration.ofMinutes(2));
+    assertThat(McpConfig.fromEnvironment(Map.of("SNOWCHAT_QUERY_TIMEOUT", "45")).queryTimeout())
+        .isEqualTo(Duration.ofSeconds(45));
+  }
+
+  @Test
+  void fromEnvironment_snowflakeAndJdbc_conflict() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(snowflake("SNOWCHAT_JDBC_URL",
+        "jdbc:postgresql://localhost/db")))
+        .hasMessageContaining("SNOWCHAT_JDBC_URL").hasMessageContaining("SNOWFLAKE_ACCOUNT");
+  }
+
+  @Test
+  void fromEnvironment_passwordAndPrivateKey_conflict(@TempDir Path dir) throws Exception {
+    Path key = Files.writeString(dir.resolve("rsa_key.p8"), "-----BEGIN PRIVATE KEY-----");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(snowflake("SNOWFLAKE_PRIVATE_KEY_FILE",
+        key.toString())))
+        .hasMessageContaining("SNOWFLAKE_PRIVATE_KEY_FILE")
+        .hasMessageContaining("SNOWFLAKE_PASSWORD")
+        .hasMessageNotContaining(SECRET);
+  }
+
+  @Test
+  void fromEnvironment_missingUserOrCredentials_namesIt() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_ACCOUNT", "a1",
+        "SNOWFLAKE_PASSWORD", SECRET))).hasMessageContaining("SNOWFLAKE_USER");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_ACCOUNT", "a1",
+        "SNOWFLAKE_USER", "u"))).hasMessageContaining("SNOWFLAKE_PASSWORD");
+  }
+
+  @Test
+  void fromEnvironment_snowflakeKeysWithoutAccount_areErrors() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_USER", "u")))
+        .hasMessageContaining("SNOWFLAKE_USER").hasMessageContaining("SNOWFLAKE_ACCOUNT");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_JDBC_PASSWORD", SECRET)))
+        .hasMessageContaining("SNOWCHAT_JDBC_PASSWORD").hasMessageNotContaining(SECRET);
+  }
+
+  @Test
+  void fromEnvironment_missingPrivateKeyFile_namesIt() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWFLAKE_ACCOUNT", "a1",
+        "SNOWFLAKE_USER", "u", "SNOWFLAKE_PRIVATE_KEY_FILE", "/nonexistent/key.p8")))
+        .hasMessageContaining("SNOWFLAKE_PRIVATE_KEY_FILE");
+  }
+
+  @Test
+  void fromEnvironment_nonLoopbackHttpWithoutToken_isError() {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_HTTP_HOST", "0.0.0.0")))
+        .hasMessageContaining("SNOWCHAT_HTTP_TOKEN");
+    McpConfig ok = McpConfig.fromEnvironment(Map.of("SNOWCHAT_HTTP_HOST", "0.0.0.0",
+        "SNOWCHAT_HTTP_TOKEN", "0123456789abcdef0123"));
+    assertThat(ok.httpToken()).isPresent();
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_HTTP_TOKEN", "short")))
+        .hasMessageContaining("SNOWCHAT_HTTP_TOKEN").hasMessageNotContaining("short");
+  }
+
+  @Test
+  void toString_masksEverySecret() {
+    McpConfig c = McpConfig.fromEnvironment(snowflake("SNOWCHAT_HTTP_TOKEN",
+        "tok-0123456789abcdef"));
+    assertThat(c.toString()).doesNotContain(SECRET).doesNotContain("tok-0123456789abcdef")
+        .contains("SNOWFLAKE_PASSWORD=" + McpConfig.MASK).contains("ANALYST");
+    McpConfig jdbc = McpConfig.fromEnvironment(Map.of("SNOWCHAT_JDBC_URL",
+        "jdbc:postgresql://u:" + SECRET + "@h/db?password=" + SECRET));
+    assertThat(jdbc.toString()).doesNotContain(SECRET);
+    assertThat(jdbc.dialect()).isEqualTo(Dialect.GENERIC);
+  }
+
+  @Test
+  void fromEnvironment_blankValues_countAsUnset() {
+    McpConfig c = McpConfig.fromEnvironment(Map.of("SNOWFLAKE_ACCOUNT", " ",
+        "SNOWCHAT_JDBC_URL", ""));
+    assertThat(c.backend()).isEqualTo(McpConfig.Backend.SAMPLE);
+  }
+
+  @Test
+  void fromEnvironment_includeExcludePatterns_areValidated() {
+    McpConfig c = McpConfig.fromEnvironment(Map.of("SNOWCHAT_INCLUDE", "AIRBNB.*, SALES.PUBLIC",
+        "SNOWCHAT_EXCLUDE", "AIRBNB.RAW"));
+    assertThat(c.includePatterns()).containsExactly("AIRBNB.*", "SALES.PUBLIC");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_INCLUDE", "a.b.c.d")))
+        .hasMessageContaining("SNOWCHAT_INCLUDE");
+  }
+}
