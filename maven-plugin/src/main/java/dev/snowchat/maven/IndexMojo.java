@@ -1,0 +1,230 @@
+package dev.snowchat.maven;
+
+import dev.snowchat.maven.internal.CatalogLoader;
+import dev.snowchat.maven.internal.DriverDataSource;
+import dev.snowchat.maven.internal.IndexReport;
+import dev.snowchat.maven.internal.IndexSummaries;
+import dev.snowchat.maven.internal.NamePatterns;
+import dev.snowchat.maven.internal.SqlFiles;
+import dev.snowchat.maven.internal.WarehouseTarget;
+import dev.snowchat.schemaindex.Catalog;
+import dev.snowchat.schemaindex.CatalogSnapshot;
+import dev.snowchat.schemaindex.Glossary;
+import dev.snowchat.sqlgate.SnowchatException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads the catalog of a warehouse and writes the catalog snapshot (stable, diffable JSON) and a
+ * human-readable report next to it: counts by database and schema, a join graph summary and the
+ * glossary's coverage.
+ *
+ * <p>The warehouse is, in order: the JDBC URL given by {@code snowchat.jdbcUrl}; else the MCP
+ * server's environment variables ({@code SNOWFLAKE_ACCOUNT}, {@code SNOWFLAKE_USER},
+ * {@code SNOWFLAKE_PASSWORD} or {@code SNOWFLAKE_PRIVATE_KEY_FILE}, ... or
+ * {@code SNOWCHAT_JDBC_URL}); else the embedded sample warehouse, so that the goal works with
+ * nothing configured. Secrets are never logged.
+ *
+ * <pre>
+ * mvn snowchat:index -Dsnowchat.include=ANALYTICS -Dsnowchat.exclude=*.STAGING
+ * </pre>
+ */
+@Mojo(name = "index", defaultPhase = LifecyclePhase.GENERATE_RESOURCES, requiresProject = false,
+    threadSafe = true)
+public final class IndexMojo extends SnowchatMojo {
+
+  /**
+   * Which warehouse to read: {@code auto} (a JDBC URL if given, else the environment, else the
+   * sample warehouse), {@code sample}, {@code jdbc} or {@code snowflake}.
+   */
+  @Parameter(property = "snowchat.source", defaultValue = "auto")
+  private String source = "auto";
+
+  /** A JDBC URL of any database whose driver is on the plugin's class path. */
+  @Parameter(property = "snowchat.jdbcUrl")
+  private @Nullable String jdbcUrl;
+
+  /** The JDBC user (or the {@code SNOWCHAT_JDBC_USER} environment variable). */
+  @Parameter(property = "snowchat.jdbcUser")
+  private @Nullable String jdbcUser;
+
+  /**
+   * The JDBC password. Prefer the {@code SNOWCHAT_JDBC_PASSWORD} environment variable, which
+   * keeps the password out of poms and command lines. Never logged.
+   */
+  @Parameter(property = "snowchat.jdbcPassword")
+  private @Nullable String jdbcPassword;
+
+  /**
+   * Comma-separated databases ({@code SALES_*}) or schemas ({@code SALES.PUBLIC},
+   * {@code *.MART}) to read: globs with {@code *} and {@code ?}, or {@code regex:...}; case is
+   * ignored. Empty reads everything the role can see.
+   */
+  @Parameter(property = "snowchat.include")
+  private @Nullable String include;
+
+  /** Comma-separated databases or schemas to leave out, as for {@code snowchat.include}. */
+  @Parameter(property = "snowchat.exclude")
+  private @Nullable String exclude;
+
+  /**
+   * The catalog snapshot to write; the report {@code index-report.md} goes next to it. Default:
+   * <code>${project.build.directory}/snowchat/catalog.json</code>.
+   */
+  @Parameter(property = "snowchat.output")
+  private @Nullable File output;
+
+  /** A glossary JSON file whose coverage the report shows (targets that name no table). */
+  @Parameter(property = "snowchat.glossary")
+  private @Nullable File glossary;
+
+  /**
+   * Where to build the sample warehouse when it is the source ({@code SNOWCHAT_SAMPLE_DIR} wins).
+   * Default: <code>${project.build.directory}/snowchat/sample</code>.
+   */
+  @Parameter(property = "snowchat.sampleDirectory")
+  private @Nullable File sampleDirectory;
+
+  /** Whether an empty catalog (nothing matched, or nothing granted) fails the build. */
+  @Parameter(property = "snowchat.failOnEmpty", defaultValue = "true")
+  private boolean failOnEmpty = true;
+
+
+  /** The environment the MCP server's variables are read from. */
+  private final Map<String, String> environment = System.getenv();
+
+  /** Creates the goal; Maven sets its parameters. */
+  public IndexMojo() {}
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("snowchat:index skipped (snowchat.skip=true)");
+      return;
+    }
+    File snapshotFile = output != null ? resolve(output)
+        : new File(buildDirectory(), "snowchat/catalog.json");
+    if (jdbcPassword != null && !jdbcPassword.isEmpty()) {
+      getLog().warn("snowchat.jdbcPassword is set as a parameter; prefer the"
+          + " SNOWCHAT_JDBC_PASSWORD environment variable, which keeps it out of poms and"
+          + " command lines");
+    }
+    long start = System.nanoTime();
+    NamePatterns patterns;
+    WarehouseTarget target;
+    try {
+      patterns = NamePatterns.parse(include, exclude);
+      Path sample = (sampleDirectory == null ? new File(buildDirectory(), "snowchat/sample")
+          : resolve(sampleDirectory)).toPath();
+      target = WarehouseTarget.resolve(new WarehouseTarget.Request(source, jdbcUrl, jdbcUser,
+          jdbcPassword, sample), environment);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException("Bad snowchat:index configuration: " + e.getMessage());
+    } catch (SnowchatException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+    if (getLog().isDebugEnabled()) {
+      getLog().debug("snowchat:index: driver properties " + target.maskedProperties());
+    }
+    getLog().info("snowchat:index: reading " + target.description()
+        + (patterns.isEmpty() ? "" : " (" + patterns.describe() + ")"));
+
+    getLog().info("snowchat:index: listing schemas and tables");
+    Catalog catalog;
+    try {
+      DriverDataSource ds = DriverDataSource.of(target.url(), target.properties(),
+          target.mask(target.url()));
+      ProgressLog progress = new ProgressLog(start);
+      catalog = target.kind() == WarehouseTarget.Kind.SNOWFLAKE
+          ? CatalogLoader.loadSnowflake(ds, patterns, progress)
+          : CatalogLoader.loadJdbc(ds, patterns, progress);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(target.mask(e.getMessage()));
+    } catch (SQLException | SnowchatException e) {
+      // No cause attached: driver messages and stack traces may echo connection details.
+      throw new MojoExecutionException("Cannot read the catalog from " + target.description()
+          + ": " + target.mask(e.getMessage()));
+    }
+    if (catalog.size() == 0 && failOnEmpty) {
+      throw new MojoFailureException("snowchat:index read no table or view from "
+          + target.description() + "; check snowchat.include / snowchat.exclude and the"
+          + " grants of the user, or set snowchat.failOnEmpty=false");
+    }
+
+    IndexReport.GlossaryCoverage coverage = null;
+    if (glossary != null) {
+      File glossaryFile = resolve(glossary);
+      if (!glossaryFile.isFile()) {
+        throw new MojoExecutionException("snowchat.glossary=" + glossaryFile + ": no such file");
+      }
+      try {
+        Glossary g = Glossary.read(glossaryFile.toPath());
+        coverage = IndexSummaries.coverage(g,
+            SqlFiles.display(baseDirectory().toPath(), glossaryFile.toPath()), catalog);
+      } catch (SnowchatException e) {
+        throw new MojoExecutionException("snowchat.glossary: " + e.getMessage(), e);
+      }
+    }
+    IndexReport.JoinSummary joins = IndexSummaries.joins(catalog);
+
+    Path snapshot = snapshotFile.toPath();
+    Path report = snapshot.toAbsolutePath().getParent().resolve("index-report.md");
+    long elapsed = (System.nanoTime() - start) / 1_000_000;
+    try {
+      CatalogSnapshot.write(catalog, snapshot);
+      Files.writeString(report, IndexReport.markdown(catalog, target.description(),
+          SqlFiles.display(baseDirectory().toPath(), snapshot), elapsed, joins, coverage),
+          StandardCharsets.UTF_8);
+    } catch (SnowchatException | IOException e) {
+      throw new MojoExecutionException("Cannot write the snapshot or report: " + e.getMessage(),
+          e);
+    }
+    int columns = catalog.tables().stream().mapToInt(t -> t.columns().size()).sum();
+    getLog().info("snowchat:index: " + catalog.size() + " tables and views, " + columns
+        + " columns, " + joins.edges() + " join edges in " + IndexReport.seconds(elapsed));
+    if (coverage != null && !coverage.unresolved().isEmpty()) {
+      getLog().warn("snowchat:index: " + coverage.unresolved().size() + " glossary target"
+          + (coverage.unresolved().size() == 1 ? " names" : "s name") + " no table: "
+          + String.join(", ", coverage.unresolved()));
+    }
+    getLog().info("snowchat:index: wrote " + SqlFiles.display(baseDirectory().toPath(), snapshot)
+        + " and " + SqlFiles.display(baseDirectory().toPath(), report));
+  }
+
+  /** Logs each schema as it is read. */
+  private final class ProgressLog implements CatalogLoader.Listener {
+    private final long start;
+    private int tables;
+
+    ProgressLog(long start) {
+      this.start = start;
+    }
+
+    @Override
+    public void schemasListed(int total) {
+      getLog().info("snowchat:index: " + total + " schema" + (total == 1 ? "" : "s")
+          + " to read");
+    }
+
+    @Override
+    public void schemasDone(int done, int total, List<String> schemas, int count) {
+      tables += count;
+      getLog().info("snowchat:index: schema" + (schemas.size() == 1 ? " " : "s ") + done + "/"
+          + total + " " + String.join(", ", schemas) + ": " + count + " tables and views ("
+          + tables + " so far, " + IndexReport.seconds((System.nanoTime() - start) / 1_000_000)
+          + ")");
+    }
+  }
+}

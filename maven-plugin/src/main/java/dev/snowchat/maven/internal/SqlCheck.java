@@ -1,0 +1,137 @@
+package dev.snowchat.maven.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.sqlgate.SqlGate;
+import dev.snowchat.sqlgate.Verdict;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs a gate over SQL files, statement by statement. */
+public final class SqlCheck {
+  private final SqlGate gate;
+  private final SqlSplitter splitter;
+
+  /**
+   * Creates a check.
+   *
+   * @param gate the gate; its dialect also drives the splitter
+   */
+  public SqlCheck(SqlGate gate) {
+    this.gate = requireNonNull(gate, "gate is null");
+    this.splitter = new SqlSplitter(gate.dialect());
+  }
+
+  /**
+   * A refused statement.
+   *
+   * @param file the file as shown (relative to the base folder)
+   * @param lineNumber the 1-based line where the statement starts
+   * @param reason why it was refused, and what would be allowed instead
+   */
+  public record Finding(String file, int lineNumber, String reason) {
+    /** Validates the fields. */
+    public Finding {
+      requireNonNull(file, "file is null");
+      requireNonNull(reason, "reason is null");
+    }
+
+    /** {@return {@code file:line: reason}, as compilers report} */
+    public String line() {
+      return file + ":" + lineNumber + ": " + reason;
+    }
+  }
+
+  /**
+   * The outcome over all files.
+   *
+   * @param files the number of files read
+   * @param statements the number of statements checked
+   * @param findings the refused statements, in file and line order
+   */
+  public record Result(int files, int statements, List<Finding> findings) {
+    /** Copies the list. */
+    public Result {
+      findings = List.copyOf(findings);
+    }
+
+    /**
+     * {@return one line: how many statements in how many files passed the gate}
+     *
+     * @param gate the gate used
+     */
+    public String summary(SqlGate gate) {
+      return "snowchat:check: " + statements + " statement" + (statements == 1 ? "" : "s")
+          + " in " + files + " file" + (files == 1 ? "" : "s") + " (dialect "
+          + gate.dialect().configName() + ", mode " + gate.mode().configName() + "): "
+          + (statements - findings.size()) + " allowed, " + findings.size() + " refused";
+    }
+
+    /**
+     * {@return the findings, one per line, then the summary}
+     *
+     * @param gate the gate used
+     */
+    public String render(SqlGate gate) {
+      StringBuilder sb = new StringBuilder();
+      findings.forEach(f -> sb.append(f.line()).append('\n'));
+      return sb.append(summary(gate)).append('\n').toString();
+    }
+  }
+
+  /**
+   * Checks files.
+   *
+   * @param basedir the folder file names are shown relative to
+   * @param files the files
+   * @param charset their encoding
+   * @return the result
+   * @throws IOException if a file cannot be read or is not valid in the charset
+   */
+  public Result run(Path basedir, List<Path> files, Charset charset) throws IOException {
+    List<Finding> findings = new ArrayList<>();
+    int statements = 0;
+    for (Path file : files) {
+      String shown = SqlFiles.display(basedir, file);
+      String text = read(file, shown, charset);
+      if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
+        text = text.substring(1);
+      }
+      for (SqlSplitter.Statement st : splitter.split(text)) {
+        statements++;
+        if (st.error() != null) {
+          findings.add(new Finding(shown, st.line(), "cannot split the file safely: "
+              + st.error() + " [rule LEX_FAILED]"));
+          continue;
+        }
+        Verdict v = gate.check(st.text());
+        switch (v) {
+          case Verdict.Allowed a -> { }
+          case Verdict.Blocked b -> findings.add(new Finding(shown, st.line(),
+              b.message() + " [kind " + b.kind() + ", rule " + b.rule() + "]"));
+        }
+      }
+    }
+    return new Result(files.size(), statements, findings);
+  }
+
+  private static String read(Path file, String shown, Charset charset) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    try {
+      return charset.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes)).toString();
+    } catch (CharacterCodingException e) {
+      throw new IOException(shown + " is not valid " + charset.name()
+          + "; set snowchat.encoding to the files' encoding", e);
+    }
+  }
+}

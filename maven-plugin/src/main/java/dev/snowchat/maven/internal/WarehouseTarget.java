@@ -1,0 +1,265 @@
+package dev.snowchat.maven.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.sample.SampleWarehouse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where {@code snowchat:index} reads the catalog from, decided from the goal's parameters and the
+ * environment: an explicit JDBC URL, else the MCP server's variables ({@code SNOWFLAKE_*} or
+ * {@code SNOWCHAT_JDBC_URL}), else the embedded sample warehouse.
+ *
+ * @param kind the kind of warehouse
+ * @param url the JDBC URL (may carry credentials: never show it, show {@link #description()})
+ * @param properties the driver properties (may hold secrets: never show them)
+ * @param description a secret-free description for logs and reports
+ * @param secrets every secret value in play, for masking messages that might echo one
+ */
+public record WarehouseTarget(Kind kind, String url, Properties properties, String description,
+    List<String> secrets) {
+
+  /** The kind of warehouse. */
+  public enum Kind {
+    /** The embedded DuckDB sample warehouse. */
+    SAMPLE,
+    /** Any JDBC database. */
+    JDBC,
+    /** Snowflake. */
+    SNOWFLAKE
+  }
+
+  private static final java.util.Set<String> SENSITIVE = java.util.Set.of("password", "token",
+      "private_key_pwd", "private_key_file_pwd", "passcode", "passphrase", "secret");
+
+  /** Validates and copies. */
+  public WarehouseTarget {
+    requireNonNull(kind, "kind is null");
+    requireNonNull(url, "url is null");
+    requireNonNull(properties, "properties is null");
+    requireNonNull(description, "description is null");
+    secrets = List.copyOf(secrets);
+  }
+
+  /**
+   * What the goal was given.
+   *
+   * @param source {@code auto}, {@code sample}, {@code jdbc} or {@code snowflake}
+   * @param jdbcUrl the {@code snowchat.jdbcUrl} parameter, or null
+   * @param jdbcUser the {@code snowchat.jdbcUser} parameter, or null
+   * @param jdbcPassword the {@code snowchat.jdbcPassword} parameter, or null
+   * @param sampleDirectory where to keep the sample warehouse
+   */
+  public record Request(String source, @Nullable String jdbcUrl, @Nullable String jdbcUser,
+      @Nullable String jdbcPassword, Path sampleDirectory) {
+    /** Validates the fields. */
+    public Request {
+      requireNonNull(source, "source is null");
+      requireNonNull(sampleDirectory, "sampleDirectory is null");
+    }
+  }
+
+  /**
+   * Decides the target. Creates the sample warehouse when it is the one chosen.
+   *
+   * @param request the goal's parameters
+   * @param env the environment
+   * @return the target
+   * @throws IllegalArgumentException with a secret-free message naming the parameter or
+   *     variable, when the configuration is bad or contradictory
+   */
+  public static WarehouseTarget resolve(Request request, Map<String, String> env) {
+    requireNonNull(request, "request is null");
+    requireNonNull(env, "env is null");
+    String source = request.source().strip().toLowerCase(Locale.ROOT);
+    if (!List.of("auto", "sample", "jdbc", "snowflake").contains(source)) {
+      throw new IllegalArgumentException("Bad value for snowchat.source: '" + request.source()
+          + "'; expected auto (default), sample, jdbc or snowflake");
+    }
+    String url = blankToNull(request.jdbcUrl());
+    if (url != null) {
+      if (!source.equals("auto") && !source.equals("jdbc")) {
+        throw new IllegalArgumentException("Conflicting configuration: snowchat.jdbcUrl is set"
+            + " but snowchat.source=" + source + "; unset one of them");
+      }
+      String user = blankToNull(request.jdbcUser());
+      if (user == null) {
+        user = blankToNull(env.get("SNOWCHAT_JDBC_USER"));
+      }
+      // Passwords are taken as given: spaces may be part of them.
+      String password = request.jdbcPassword();
+      if (password == null || password.isEmpty()) {
+        password = env.get("SNOWCHAT_JDBC_PASSWORD");
+      }
+      return jdbc(url, user, password == null || password.isEmpty() ? null : password);
+    }
+    if (blankToNull(request.jdbcUser()) != null || blankToNull(request.jdbcPassword()) != null) {
+      throw new IllegalArgumentException("snowchat.jdbcUser or snowchat.jdbcPassword is set but"
+          + " snowchat.jdbcUrl is not; set snowchat.jdbcUrl too, or unset them");
+    }
+    if (source.equals("sample")) {
+      String dir = blankToNull(env.get(SampleWarehouse.DIRECTORY_ENV));
+      return sample(dir == null ? request.sampleDirectory() : Path.of(dir));
+    }
+    McpConfig config = McpConfig.fromEnvironment(env);
+    McpConfig.Backend backend = config.backend();
+    if (source.equals("jdbc") && backend != McpConfig.Backend.JDBC) {
+      throw new IllegalArgumentException("snowchat.source=jdbc needs snowchat.jdbcUrl or the"
+          + " SNOWCHAT_JDBC_URL environment variable");
+    }
+    if (source.equals("snowflake") && backend != McpConfig.Backend.SNOWFLAKE) {
+      throw new IllegalArgumentException("snowchat.source=snowflake needs the SNOWFLAKE_ACCOUNT,"
+          + " SNOWFLAKE_USER and SNOWFLAKE_PASSWORD (or SNOWFLAKE_PRIVATE_KEY_FILE) environment"
+          + " variables");
+    }
+    return switch (backend) {
+      case SNOWFLAKE -> snowflake(config);
+      case JDBC -> jdbc(config.value("SNOWCHAT_JDBC_URL").orElseThrow(),
+          config.value("SNOWCHAT_JDBC_USER").orElse(null),
+          config.value("SNOWCHAT_JDBC_PASSWORD").orElse(null));
+      case SAMPLE -> sample(config.sampleDir().orElse(request.sampleDirectory()));
+    };
+  }
+
+  private static WarehouseTarget jdbc(String url, @Nullable String user,
+      @Nullable String password) {
+    String shown = McpConfig.maskUrl(url);
+    if (!url.startsWith("jdbc:") || url.length() < 8) {
+      throw new IllegalArgumentException("Bad value for snowchat.jdbcUrl: '" + shown
+          + "'; expected a JDBC URL such as jdbc:postgresql://host:5432/db or"
+          + " jdbc:duckdb:/path/file.duckdb");
+    }
+    Properties p = new Properties();
+    List<String> secrets = new ArrayList<>();
+    if (user != null) {
+      p.setProperty("user", user);
+    }
+    if (password != null) {
+      p.setProperty("password", password);
+      secrets.add(password);
+    }
+    if (url.toLowerCase(Locale.ROOT).startsWith("jdbc:duckdb:")) {
+      // Indexing only reads; read-only also lets the build share the file with others.
+      p.setProperty("duckdb.read_only", "true");
+    }
+    addUrlSecrets(url, secrets);
+    return new WarehouseTarget(Kind.JDBC, url, p,
+        "JDBC " + shown + (user == null ? "" : " as user " + user), secrets);
+  }
+
+  private static WarehouseTarget sample(Path directory) {
+    Path file = SampleWarehouse.ensure(directory);
+    return new WarehouseTarget(Kind.SAMPLE, SampleWarehouse.jdbcUrl(file),
+        SampleWarehouse.readOnlyProperties(),
+        "the embedded sample warehouse (DuckDB " + file + ")", List.of());
+  }
+
+  /**
+   * Maps the Snowflake variables to the driver's URL and properties, as the MCP server does.
+   * Duplicates mcp-adapter's internal {@code JdbcTarget.snowflake}; see the module README.
+   */
+  private static WarehouseTarget snowflake(McpConfig config) {
+    String account = config.value("SNOWFLAKE_ACCOUNT").orElseThrow();
+    String host = account.replaceFirst("^https?://", "").replaceFirst("/.*$", "");
+    if (!host.toLowerCase(Locale.ROOT).endsWith(".snowflakecomputing.com")) {
+      host = host + ".snowflakecomputing.com";
+    }
+    Properties p = new Properties();
+    config.value("SNOWFLAKE_USER").ifPresent(v -> p.setProperty("user", v));
+    config.value("SNOWFLAKE_PASSWORD").ifPresent(v -> p.setProperty("password", v));
+    String auth = config.value("SNOWFLAKE_AUTHENTICATOR").orElse(null);
+    if (config.value("SNOWFLAKE_PRIVATE_KEY_FILE").isPresent()) {
+      p.setProperty("authenticator", "snowflake_jwt");
+      p.setProperty("private_key_file",
+          Path.of(config.value("SNOWFLAKE_PRIVATE_KEY_FILE").orElseThrow()).toAbsolutePath()
+              .toString());
+      config.value("SNOWFLAKE_PRIVATE_KEY_FILE_PWD")
+          .ifPresent(v -> p.setProperty("private_key_pwd", v));
+    } else if (auth != null) {
+      String a = auth.toLowerCase(Locale.ROOT);
+      if ((a.equals("oauth") || a.equals("programmatic_access_token"))
+          && p.getProperty("password") != null) {
+        p.setProperty("token", p.getProperty("password"));
+        p.remove("password");
+      }
+      p.setProperty("authenticator", a.startsWith("https://") ? auth : a);
+    }
+    config.value("SNOWFLAKE_ROLE").ifPresent(v -> p.setProperty("role", v));
+    config.value("SNOWFLAKE_WAREHOUSE").ifPresent(v -> p.setProperty("warehouse", v));
+    config.value("SNOWFLAKE_DATABASE").ifPresent(v -> p.setProperty("db", v));
+    config.value("SNOWFLAKE_SCHEMA").ifPresent(v -> p.setProperty("schema", v));
+    p.setProperty("application", "snowchat_maven_plugin");
+    p.setProperty("JDBC_QUERY_RESULT_FORMAT", "JSON");
+    p.setProperty("enablePutGet", "false");
+    p.setProperty("disableConsoleLogin", "true");
+    p.setProperty("CLIENT_SESSION_KEEP_ALIVE", "false");
+    p.setProperty("loginTimeout", "30");
+    StringBuilder d = new StringBuilder("Snowflake account ").append(host.replaceFirst(
+        "(?i)\\.snowflakecomputing\\.com$", ""));
+    config.value("SNOWFLAKE_USER").ifPresent(v -> d.append(" as user ").append(v));
+    config.value("SNOWFLAKE_ROLE").ifPresent(v -> d.append(", role ").append(v));
+    config.value("SNOWFLAKE_WAREHOUSE").ifPresent(v -> d.append(", warehouse ").append(v));
+    return new WarehouseTarget(Kind.SNOWFLAKE, "jdbc:snowflake://" + host + "/", p,
+        d.toString(), config.secretValues());
+  }
+
+  /** Adds credentials a URL itself carries ({@code password=...}, {@code user:pw@}). */
+  private static void addUrlSecrets(String url, List<String> secrets) {
+    var m = java.util.regex.Pattern
+        .compile("(?i)(?:password|pwd|passphrase|secret|token)=([^&;]+)").matcher(url);
+    while (m.find()) {
+      secrets.add(m.group(1));
+    }
+    var u = java.util.regex.Pattern.compile("//[^/@:]+:([^/@]+)@").matcher(url);
+    if (u.find()) {
+      secrets.add(u.group(1));
+    }
+  }
+
+  private static @Nullable String blankToNull(@Nullable String s) {
+    return s == null || s.isBlank() ? null : s.strip();
+  }
+
+  /**
+   * Replaces every secret in a text, for messages that may echo one (driver errors).
+   *
+   * @param text the text
+   * @return the text with secrets replaced by {@value McpConfig#MASK}
+   */
+  public String mask(@Nullable String text) {
+    if (text == null) {
+      return "";
+    }
+    String out = text;
+    for (String s : secrets) {
+      if (!s.isEmpty()) {
+        out = out.replace(s, McpConfig.MASK);
+      }
+    }
+    return McpConfig.maskUrl(out);
+  }
+
+  /** {@return the driver properties with every secret value replaced, for debug logs} */
+  public String maskedProperties() {
+    StringBuilder sb = new StringBuilder("{");
+    properties.stringPropertyNames().stream().sorted().forEach(k -> {
+      String v = properties.getProperty(k);
+      boolean secret = SENSITIVE.contains(k.toLowerCase(Locale.ROOT)) || secrets.contains(v);
+      sb.append(sb.length() > 1 ? ", " : "").append(k).append('=')
+          .append(secret ? McpConfig.MASK : v);
+    });
+    return sb.append('}').toString();
+  }
+
+  @Override
+  public String toString() {
+    return "WarehouseTarget[" + kind + ", " + description + "]";
+  }
+}

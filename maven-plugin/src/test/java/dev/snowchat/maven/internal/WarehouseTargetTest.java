@@ -1,0 +1,134 @@
+package dev.snowchat.maven.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WarehouseTargetTest {
+  @TempDir Path sample;
+
+  private WarehouseTarget.Request request(String source, String url, String user,
+      String password) {
+    return new WarehouseTarget.Request(source, url, user, password, sample);
+  }
+
+  @Test
+  void jdbcUrl_passwordFromEnvironment_isMaskedEverywhere() {
+    WarehouseTarget t = WarehouseTarget.resolve(
+        request("auto", "jdbc:postgresql://db:5432/wh", "ci", null),
+        Map.of("SNOWCHAT_JDBC_PASSWORD", "s3cret-pw"));
+    assertThat(t.kind()).isEqualTo(WarehouseTarget.Kind.JDBC);
+    assertThat(t.properties().getProperty("password")).isEqualTo("s3cret-pw");
+    assertThat(t.description()).isEqualTo("JDBC jdbc:postgresql://db:5432/wh as user ci")
+        .doesNotContain("s3cret");
+    assertThat(t.toString()).doesNotContain("s3cret");
+    assertThat(t.mask("FATAL: password s3cret-pw rejected")).doesNotContain("s3cret")
+        .contains("<masked>");
+  }
+
+  @Test
+  void jdbcUrl_credentialsInUrl_areMasked() {
+    WarehouseTarget t = WarehouseTarget.resolve(
+        request("auto", "jdbc:postgresql://db/wh?user=ci&password=hunter22", null, null),
+        Map.of());
+    assertThat(t.description()).doesNotContain("hunter22").contains("password=<masked>");
+    assertThat(t.mask("could not connect with hunter22")).doesNotContain("hunter22");
+  }
+
+  @Test
+  void duckdbUrl_opensReadOnly() {
+    WarehouseTarget t = WarehouseTarget.resolve(
+        request("jdbc", "jdbc:duckdb:/tmp/x.duckdb", null, null), Map.of());
+    assertThat(t.properties().getProperty("duckdb.read_only")).isEqualTo("true");
+  }
+
+  @Test
+  void badSource_namesParameterAndChoices() {
+    assertThatThrownBy(() -> WarehouseTarget.resolve(request("oracle", null, null, null),
+        Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Bad value for snowchat.source: 'oracle'; expected auto (default), sample,"
+            + " jdbc or snowflake");
+  }
+
+  @Test
+  void notAJdbcUrl_isRejectedMasked() {
+    assertThatThrownBy(() -> WarehouseTarget.resolve(
+        request("auto", "postgres://u:topsecret@db/wh", null, null), Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("snowchat.jdbcUrl")
+        .hasMessageNotContaining("topsecret");
+  }
+
+  @Test
+  void passwordWithoutUrl_isRejected() {
+    assertThatThrownBy(() -> WarehouseTarget.resolve(request("auto", null, null, "pw"),
+        Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("snowchat.jdbcUrl is not");
+  }
+
+  @Test
+  void urlWithSampleSource_conflicts() {
+    assertThatThrownBy(() -> WarehouseTarget.resolve(
+        request("sample", "jdbc:duckdb:", null, null), Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Conflicting configuration");
+  }
+
+  @Test
+  void snowflakeEnvironment_mapsLikeTheMcpServer_withoutShowingSecrets() {
+    WarehouseTarget t = WarehouseTarget.resolve(request("auto", null, null, null), Map.of(
+        "SNOWFLAKE_ACCOUNT", "xy12345.eu-west-1", "SNOWFLAKE_USER", "CI_BOT",
+        "SNOWFLAKE_PASSWORD", "pa55word!", "SNOWFLAKE_ROLE", "READER",
+        "SNOWFLAKE_WAREHOUSE", "WH"));
+    assertThat(t.kind()).isEqualTo(WarehouseTarget.Kind.SNOWFLAKE);
+    assertThat(t.url()).isEqualTo("jdbc:snowflake://xy12345.eu-west-1.snowflakecomputing.com/");
+    assertThat(t.properties()).containsEntry("user", "CI_BOT").containsEntry("role", "READER")
+        .containsEntry("warehouse", "WH").containsEntry("password", "pa55word!");
+    assertThat(t.description()).isEqualTo(
+        "Snowflake account xy12345.eu-west-1 as user CI_BOT, role READER, warehouse WH");
+    assertThat(t.mask("Incorrect password pa55word!")).doesNotContain("pa55word");
+    assertThat(t.maskedProperties()).contains("password=<masked>").contains("user=CI_BOT")
+        .doesNotContain("pa55word");
+  }
+
+  @Test
+  void snowflakeSourceWithoutAccount_explainsWhatIsMissing() {
+    assertThatThrownBy(() -> WarehouseTarget.resolve(request("snowflake", null, null, null),
+        Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SNOWFLAKE_ACCOUNT");
+  }
+
+  @Test
+  void badSnowflakeEnvironment_failsWithTheVariableNameNotTheSecret() {
+    assertThatThrownBy(() -> WarehouseTarget.resolve(request("auto", null, null, null), Map.of(
+        "SNOWFLAKE_ACCOUNT", "xy12345", "SNOWFLAKE_PASSWORD", "pa55word!")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SNOWFLAKE_USER")
+        .hasMessageNotContaining("pa55word");
+  }
+
+  @Test
+  void jdbcEnvironment_isUsedWhenNoUrlParameter() {
+    WarehouseTarget t = WarehouseTarget.resolve(request("auto", null, null, null), Map.of(
+        "SNOWCHAT_JDBC_URL", "jdbc:postgresql://db/wh", "SNOWCHAT_JDBC_USER", "ci",
+        "SNOWCHAT_JDBC_PASSWORD", "envpass1"));
+    assertThat(t.kind()).isEqualTo(WarehouseTarget.Kind.JDBC);
+    assertThat(t.properties()).containsEntry("user", "ci").containsEntry("password", "envpass1");
+    assertThat(t.secrets()).contains("envpass1");
+  }
+
+  @Test
+  void unknownSnowchatVariable_isNamed() {
+    assertThatThrownBy(() -> WarehouseTarget.resolve(request("auto", null, null, null),
+        Map.of("SNOWCHAT_JDBC_URLL", "jdbc:x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SNOWCHAT_JDBC_URLL");
+  }
+}
