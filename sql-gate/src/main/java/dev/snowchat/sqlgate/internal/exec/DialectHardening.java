@@ -80,6 +80,12 @@ public final class DialectHardening implements SessionHardening {
   }
 
   private void duckDb(Connection c) throws SQLException {
+    // Once this connection's database is locked with safe settings nothing can change them
+    // again (lock_configuration cannot be undone), so later borrows skip the settings query.
+    Connection physical = physical(c);
+    if (hardened.containsKey(physical)) {
+      return;
+    }
     // Settings are database-wide and, once locked, cannot be set again: read them first.
     boolean locked;
     boolean external;
@@ -130,6 +136,7 @@ public final class DialectHardening implements SessionHardening {
       sql.add("SET lock_configuration = true"); // last: nothing can be changed back after it
       run(c, sql);
     }
+    hardened.put(physical, Boolean.TRUE);
     if (options.readOnly() && !"read_only".equalsIgnoreCase(accessMode)
         && warnedWritableDuckDb.compareAndSet(false, true)) {
       LOG.info("The DuckDB database is open for writing (access_mode={}); only the gate keeps"
