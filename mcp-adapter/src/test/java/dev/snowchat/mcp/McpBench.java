@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * $SNOWCHAT_SAMPLE_DIR} (default {@code ~/.snowchat/sample}), built on first use.
  */
 public final class McpBench {
-  private static final Pattern ELAPSED = Pattern.compile("\"elapsedMs\":(\\d+)");
+  private static final Pattern ELAPSED = Pattern.compile("\"elapsedMs\":([0-9.]+)");
 
   private McpBench() {}
 

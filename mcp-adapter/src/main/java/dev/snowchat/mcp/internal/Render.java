@@ -109,7 +109,8 @@ final class Render {
           : r.truncationReason().name());
       out.put("truncationNote", truncationHint);
     }
-    out.put("elapsedMs", r.elapsed().toMillis());
+    // Microsecond precision: sub-millisecond queries are common on small results.
+    out.put("elapsedMs", r.elapsed().toNanos() / 1000 / 1000.0);
     out.put("queryId", r.queryId() == null ? "" : r.queryId());
     out.put("statementKind", r.kind().name());
     out.put("note", DATA_NOTE);

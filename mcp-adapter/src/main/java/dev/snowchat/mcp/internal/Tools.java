@@ -511,6 +511,7 @@ public final class Tools {
   private static final Map<String, Object> STRING_OR_NULL = Map.of("type",
       List.of("string", "null"));
   private static final Map<String, Object> INT = Map.of("type", "integer");
+  private static final Map<String, Object> NUMBER = Map.of("type", "number");
   private static final Map<String, Object> BOOL = Map.of("type", "boolean");
   private static final Map<String, Object> SOURCE = Map.of("type", "string", "enum",
       List.of("index", "live"));
@@ -562,7 +563,7 @@ public final class Tools {
       "name", STRING, "type", STRING), List.of("name", "type"))),
       "rows", array(Map.of("type", "array")), "rowCount", INT, "truncated", BOOL,
       "truncationReason", Map.of("type", "string", "enum", List.of("ROW_LIMIT", "BYTE_LIMIT")),
-      "truncationNote", STRING, "elapsedMs", INT, "queryId", STRING, "statementKind", STRING,
+      "truncationNote", STRING, "elapsedMs", NUMBER, "queryId", STRING, "statementKind", STRING,
       "note", STRING),
       List.of("columns", "rows", "rowCount", "truncated", "elapsedMs", "queryId"));
   static final Map<String, Object> OUT_SEARCH = out(Map.of("query", STRING,
