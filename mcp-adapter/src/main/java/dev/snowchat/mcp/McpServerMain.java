@@ -4,10 +4,12 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Level;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
@@ -155,6 +157,13 @@ public final class McpServerMain {
     }
   }
 
+  /** Tools whose answers improve with the schema index (inferred joins, ranked search). */
+  private static final Set<String> INDEXED_TOOLS =
+      Set.of("search_schema", "find_join_path");
+
+  /** How long a command-line {@code call} of an indexed tool waits for the index. */
+  private static final Duration CALL_INDEX_WAIT = Duration.ofSeconds(15);
+
   private static int call(SnowchatMcpServer server, List<String> a, boolean json,
       PrintStream out, PrintStream err) {
     if (a.size() < 2 || a.size() > 3) {
@@ -172,6 +181,15 @@ public final class McpServerMain {
         err.println("snowchat-mcp: the arguments must be a JSON object, e.g."
             + " '{\"database\":\"AIRBNB\"}': " + e.getOriginalMessage());
         return EXIT_USAGE;
+      }
+    }
+    if (INDEXED_TOOLS.contains(a.get(1))) {
+      // A one-shot call has no later request to benefit from the index: wait for it briefly
+      // (a second or two on the sample warehouse) so that search and join paths use it.
+      try {
+        server.awaitIndex(CALL_INDEX_WAIT);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
     ToolResult r = server.call(a.get(1), arguments);

@@ -9,6 +9,7 @@ import dev.snowchat.mcp.internal.LookupRouter;
 import dev.snowchat.mcp.internal.McpBridge;
 import dev.snowchat.mcp.internal.Tools;
 import dev.snowchat.mcp.internal.Warehouse;
+import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.SchemaIndex;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -209,6 +210,34 @@ public final class SnowchatMcpServer implements AutoCloseable {
   public boolean isIndexReady() {
     startIndex(Duration.ZERO);
     return index != null && index.isReady();
+  }
+
+  /**
+   * Starts the schema index if needed and waits until it is ready, has failed, or the timeout
+   * passes. For one-shot callers (the command-line {@code call}); a serving process never waits,
+   * since discovery falls back to live queries while the index loads.
+   *
+   * @param timeout how long to wait at most
+   * @return true when the index is ready
+   * @throws InterruptedException if the waiting thread is interrupted
+   */
+  public boolean awaitIndex(Duration timeout) throws InterruptedException {
+    requireNonNull(timeout, "timeout is null");
+    if (index == null) {
+      return false;
+    }
+    startIndex(Duration.ZERO);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      LoadState s = index.state();
+      if (s instanceof LoadState.Ready) {
+        return true;
+      }
+      if (s instanceof LoadState.Failed || System.nanoTime() - deadline >= 0) {
+        return false;
+      }
+      Thread.sleep(20);
+    }
   }
 
   /**

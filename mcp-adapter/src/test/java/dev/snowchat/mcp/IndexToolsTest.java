@@ -2,6 +2,7 @@ package dev.snowchat.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -16,11 +17,16 @@ class IndexToolsTest {
   static void start() throws InterruptedException {
     server = SnowchatMcpServer.builder()
         .config(McpConfig.fromEnvironment(TestEnv.sample())).build();
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    while (!server.isIndexReady() && System.nanoTime() < deadline) {
-      Thread.sleep(100);
+    assertThat(server.awaitIndex(Duration.ofSeconds(60))).as("index loaded within 60 s").isTrue();
+    assertThat(server.isIndexReady()).isTrue();
+  }
+
+  @Test
+  void awaitIndex_onAServerWithTheIndexOff_returnsFalseAtOnce() throws InterruptedException {
+    try (SnowchatMcpServer off = SnowchatMcpServer.builder().config(McpConfig.fromEnvironment(
+        TestEnv.sample("SNOWCHAT_SCHEMA_INDEX", "off"))).build()) {
+      assertThat(off.awaitIndex(Duration.ofSeconds(30))).isFalse();
     }
-    assertThat(server.isIndexReady()).as("index loaded within 60 s").isTrue();
   }
 
   @AfterAll
