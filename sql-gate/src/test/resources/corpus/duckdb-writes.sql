@@ -301,3 +301,8 @@ WITH x AS (INSERT INTO t VALUES (1) RETURNING *) SELECT * FROM x
 -- id: DUCKDB_WRITES_076
 -- dialect: duckdb
 SELECT * INTO t2 FROM t
+-- @@
+-- id: DUCKDB_WRITES_GETENV
+-- dialect: duckdb
+-- note: the environment holds credentials; getenv exists in the DuckDB CLI build
+SELECT getenv('SNOWFLAKE_PASSWORD')

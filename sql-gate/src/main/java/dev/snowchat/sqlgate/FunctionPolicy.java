@@ -44,6 +44,8 @@ public final class FunctionPolicy {
       "POSTGRES_EXECUTE", "POSTGRES_ATTACH", "MYSQL_QUERY", "MYSQL_EXECUTE", "SQLITE_ATTACH",
       "HTTP_GET", "HTTP_POST", "HTTP_HEAD", "CHECKPOINT", "FORCE_CHECKPOINT", "SETSEED",
       "NEXTVAL", "SETVAL", "DUCKDB_SECRETS", "WHICH_SECRET", "LOAD_EXTENSION", "SET_VARIABLE",
+      // The process environment holds credentials (SNOWFLAKE_PASSWORD, ...): never readable.
+      "GETENV",
       // Postgres, MySQL, SQL Server: files, processes, configuration, remote servers.
       "PG_READ_FILE", "PG_READ_BINARY_FILE", "PG_LS_DIR", "PG_STAT_FILE", "LO_IMPORT", "LO_EXPORT",
       "LO_UNLINK", "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF",
