@@ -3,6 +3,7 @@ package dev.snowchat.maven.internal;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.internal.JdbcTarget;
 import dev.snowchat.mcp.sample.SampleWarehouse;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -162,52 +163,22 @@ public record WarehouseTarget(Kind kind, String url, Properties properties, Stri
   }
 
   /**
-   * Maps the Snowflake variables to the driver's URL and properties, as the MCP server does.
-   * Duplicates mcp-adapter's internal {@code JdbcTarget.snowflake}; see the module README.
+   * Maps the Snowflake variables to the driver's URL and properties exactly as the MCP server
+   * does ({@link JdbcTarget#snowflake}), naming this plugin as the client application.
    */
   private static WarehouseTarget snowflake(McpConfig config) {
-    String account = config.value("SNOWFLAKE_ACCOUNT").orElseThrow();
-    String host = account.replaceFirst("^https?://", "").replaceFirst("/.*$", "");
-    if (!host.toLowerCase(Locale.ROOT).endsWith(".snowflakecomputing.com")) {
-      host = host + ".snowflakecomputing.com";
-    }
+    JdbcTarget server = JdbcTarget.snowflake(config);
     Properties p = new Properties();
-    config.value("SNOWFLAKE_USER").ifPresent(v -> p.setProperty("user", v));
-    config.value("SNOWFLAKE_PASSWORD").ifPresent(v -> p.setProperty("password", v));
-    String auth = config.value("SNOWFLAKE_AUTHENTICATOR").orElse(null);
-    if (config.value("SNOWFLAKE_PRIVATE_KEY_FILE").isPresent()) {
-      p.setProperty("authenticator", "snowflake_jwt");
-      p.setProperty("private_key_file",
-          Path.of(config.value("SNOWFLAKE_PRIVATE_KEY_FILE").orElseThrow()).toAbsolutePath()
-              .toString());
-      config.value("SNOWFLAKE_PRIVATE_KEY_FILE_PWD")
-          .ifPresent(v -> p.setProperty("private_key_pwd", v));
-    } else if (auth != null) {
-      String a = auth.toLowerCase(Locale.ROOT);
-      if ((a.equals("oauth") || a.equals("programmatic_access_token"))
-          && p.getProperty("password") != null) {
-        p.setProperty("token", p.getProperty("password"));
-        p.remove("password");
-      }
-      p.setProperty("authenticator", a.startsWith("https://") ? auth : a);
-    }
-    config.value("SNOWFLAKE_ROLE").ifPresent(v -> p.setProperty("role", v));
-    config.value("SNOWFLAKE_WAREHOUSE").ifPresent(v -> p.setProperty("warehouse", v));
-    config.value("SNOWFLAKE_DATABASE").ifPresent(v -> p.setProperty("db", v));
-    config.value("SNOWFLAKE_SCHEMA").ifPresent(v -> p.setProperty("schema", v));
+    p.putAll(server.properties());
     p.setProperty("application", "snowchat_maven_plugin");
-    p.setProperty("JDBC_QUERY_RESULT_FORMAT", "JSON");
-    p.setProperty("enablePutGet", "false");
-    p.setProperty("disableConsoleLogin", "true");
-    p.setProperty("CLIENT_SESSION_KEEP_ALIVE", "false");
-    p.setProperty("loginTimeout", "30");
+    String host = server.url().replaceFirst("^jdbc:snowflake://", "").replaceFirst("/.*$", "");
     StringBuilder d = new StringBuilder("Snowflake account ").append(host.replaceFirst(
         "(?i)\\.snowflakecomputing\\.com$", ""));
     config.value("SNOWFLAKE_USER").ifPresent(v -> d.append(" as user ").append(v));
     config.value("SNOWFLAKE_ROLE").ifPresent(v -> d.append(", role ").append(v));
     config.value("SNOWFLAKE_WAREHOUSE").ifPresent(v -> d.append(", warehouse ").append(v));
-    return new WarehouseTarget(Kind.SNOWFLAKE, "jdbc:snowflake://" + host + "/", p,
-        d.toString(), config.secretValues());
+    return new WarehouseTarget(Kind.SNOWFLAKE, server.url(), p, d.toString(),
+        config.secretValues());
   }
 
   /** Adds credentials a URL itself carries ({@code password=...}, {@code user:pw@}). */

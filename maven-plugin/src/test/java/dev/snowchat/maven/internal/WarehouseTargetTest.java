@@ -3,6 +3,7 @@ package dev.snowchat.maven.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -95,6 +96,27 @@ class WarehouseTargetTest {
     assertThat(t.mask("Incorrect password pa55word!")).doesNotContain("pa55word");
     assertThat(t.maskedProperties()).contains("password=<masked>").contains("user=CI_BOT")
         .doesNotContain("pa55word");
+    assertThat(t.properties()).containsEntry("application", "snowchat_maven_plugin")
+        .containsEntry("enablePutGet", "false");
+  }
+
+  @Test
+  void snowflakeKeyPairAndTokenAuth_mapAsTheMcpServerDoes(@TempDir Path dir) throws Exception {
+    Path key = Files.writeString(dir.resolve("rsa.p8"), "not a real key");
+    WarehouseTarget jwt = WarehouseTarget.resolve(request("auto", null, null, null), Map.of(
+        "SNOWFLAKE_ACCOUNT", "https://myorg-acct.snowflakecomputing.com/console",
+        "SNOWFLAKE_USER", "CI_BOT", "SNOWFLAKE_PRIVATE_KEY_FILE", key.toString()));
+    assertThat(jwt.url()).isEqualTo("jdbc:snowflake://myorg-acct.snowflakecomputing.com/");
+    assertThat(jwt.properties()).containsEntry("authenticator", "snowflake_jwt")
+        .containsEntry("private_key_file", key.toAbsolutePath().toString());
+    assertThat(jwt.description()).startsWith("Snowflake account myorg-acct as user CI_BOT");
+
+    WarehouseTarget token = WarehouseTarget.resolve(request("auto", null, null, null), Map.of(
+        "SNOWFLAKE_ACCOUNT", "acct", "SNOWFLAKE_USER", "CI_BOT",
+        "SNOWFLAKE_AUTHENTICATOR", "programmatic_access_token", "SNOWFLAKE_PASSWORD", "t0ken"));
+    assertThat(token.properties()).containsEntry("token", "t0ken").doesNotContainKey("password")
+        .containsEntry("authenticator", "programmatic_access_token");
+    assertThat(token.maskedProperties()).doesNotContain("t0ken");
   }
 
   @Test
