@@ -3,22 +3,17 @@ package dev.snowchat.mcp.internal;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.sqlgate.Dialect;
-import java.io.PrintWriter;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * Opens the physical connections of a pool with the target's driver properties. Hardening is
  * applied per borrow by sql-gate's executor (and by {@link Warehouse} for metadata calls).
  */
-final class PooledSource implements DataSource {
+final class PooledSource extends ConnectionSource {
   private final JdbcTarget target;
   private volatile Driver driver;
 
@@ -76,42 +71,8 @@ final class PooledSource implements DataSource {
           if (method.getName().equals("unwrap") && args != null && args[0] == Connection.class) {
             return proxy;
           }
-          try {
-            return method.invoke(c, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
+          return forward(c, method, args);
         });
-  }
-
-  @Override
-  public Connection getConnection(String username, String password) throws SQLException {
-    throw new SQLFeatureNotSupportedException("credentials come from the configuration");
-  }
-
-  @Override
-  public PrintWriter getLogWriter() {
-    return null;
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) {
-    // Driver logging goes through the drivers' own loggers (to stderr), never a writer.
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) {
-    // The pool's connection timeout bounds logins.
-  }
-
-  @Override
-  public int getLoginTimeout() {
-    return 0;
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException();
   }
 
   @Override

@@ -6,8 +6,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.snowchat.mcp.CallContext;
 import dev.snowchat.sqlgate.Sql;
 import dev.snowchat.sqlgate.Dialect;
-import java.io.PrintWriter;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,15 +14,13 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.Map;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * A view of the request pool for one call: each connection it hands out carries the caller's
  * session variables, which are cleared before the connection goes back to the pool. A connection
  * whose variables cannot be cleared is evicted, never reused by another caller.
  */
-final class SessionVariables implements DataSource {
+final class SessionVariables extends ConnectionSource {
   private final HikariDataSource pool;
   private final Dialect dialect;
   private final boolean postgres;
@@ -67,11 +63,7 @@ final class SessionVariables implements DataSource {
             release(c);
             return null;
           }
-          try {
-            return method.invoke(c, args);
-          } catch (InvocationTargetException ite) {
-            throw ite.getCause();
-          }
+          return forward(c, method, args);
         });
   }
 
@@ -129,36 +121,6 @@ final class SessionVariables implements DataSource {
   /** PostgreSQL custom settings need a prefix: {@code snowchat.<name>}, lower case. */
   static String pgName(String name) {
     return "snowchat." + name.toLowerCase(Locale.ROOT);
-  }
-
-  @Override
-  public Connection getConnection(String username, String password) throws SQLException {
-    throw new SQLFeatureNotSupportedException("credentials come from the configuration");
-  }
-
-  @Override
-  public PrintWriter getLogWriter() {
-    return null;
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) {
-    // not used
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) {
-    // not used
-  }
-
-  @Override
-  public int getLoginTimeout() {
-    return 0;
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException();
   }
 
   @Override

@@ -1,0 +1,66 @@
+package dev.snowchat.mcp.internal;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * The parts of a {@link DataSource} that this module's sources share: credentials always come
+ * from the configuration, drivers log through their own loggers, and the pool bounds logins.
+ * Subclasses supply {@link #getConnection()} and their wrapper semantics.
+ */
+abstract class ConnectionSource implements DataSource {
+
+  @Override
+  public final Connection getConnection(String username, String password) throws SQLException {
+    throw new SQLFeatureNotSupportedException("credentials come from the configuration");
+  }
+
+  @Override
+  public final PrintWriter getLogWriter() {
+    return null;
+  }
+
+  @Override
+  public final void setLogWriter(PrintWriter out) {
+    // Driver logging goes through the drivers' own loggers (to stderr), never a writer.
+  }
+
+  @Override
+  public final void setLoginTimeout(int seconds) {
+    // The pool's connection timeout bounds logins.
+  }
+
+  @Override
+  public final int getLoginTimeout() {
+    return 0;
+  }
+
+  @Override
+  public final Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    throw new SQLFeatureNotSupportedException();
+  }
+
+  /**
+   * Forwards a call from a connection proxy to the real connection, rethrowing what the real
+   * method threw rather than the reflection wrapper.
+   *
+   * @param target the real connection
+   * @param method the method called on the proxy
+   * @param args its arguments, or null
+   * @return what the real method returned
+   * @throws Throwable what the real method threw
+   */
+  static Object forward(Connection target, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}
