@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import org.jspecify.annotations.Nullable;
 
 /** Strict reading of a factory's text configuration: unknown keys are refused by name. */
@@ -40,6 +42,35 @@ final class ConfigMap {
       throw new IllegalArgumentException(factory + " source configuration needs '" + key + "'");
     }
     return v;
+  }
+
+  /**
+   * Applies the settings both source options builders share, each only when it is set:
+   * {@code databases.include/exclude}, {@code schemas.include/exclude} (comma-separated patterns),
+   * {@code systemObjects} and {@code concurrency} (1 to 64).
+   */
+  void applyFilters(Consumer<String[]> includeDatabases, Consumer<String[]> excludeDatabases,
+      Consumer<String[]> includeSchemas, Consumer<String[]> excludeSchemas,
+      Consumer<Boolean> includeSystemObjects, IntConsumer concurrency) {
+    applyPatterns("databases.include", includeDatabases);
+    applyPatterns("databases.exclude", excludeDatabases);
+    applyPatterns("schemas.include", includeSchemas);
+    applyPatterns("schemas.exclude", excludeSchemas);
+    Boolean system = bool("systemObjects");
+    if (system != null) {
+      includeSystemObjects.accept(system);
+    }
+    Integer n = integer("concurrency", 1, 64);
+    if (n != null) {
+      concurrency.accept(n);
+    }
+  }
+
+  private void applyPatterns(String key, Consumer<String[]> setter) {
+    String[] p = patterns(key);
+    if (p.length > 0) {
+      setter.accept(p);
+    }
   }
 
   String[] patterns(String key) {

@@ -45,27 +45,8 @@ public final class SnowflakeSourceFactory implements CatalogSourceFactory {
     }
     ConfigMap.requireDriver(url, name());
     SnowflakeSourceOptions.Builder b = SnowflakeSourceOptions.builder();
-    String[] p;
-    if ((p = c.patterns("databases.include")).length > 0) {
-      b.includeDatabases(p);
-    }
-    if ((p = c.patterns("databases.exclude")).length > 0) {
-      b.excludeDatabases(p);
-    }
-    if ((p = c.patterns("schemas.include")).length > 0) {
-      b.includeSchemas(p);
-    }
-    if ((p = c.patterns("schemas.exclude")).length > 0) {
-      b.excludeSchemas(p);
-    }
-    Boolean system = c.bool("systemObjects");
-    if (system != null) {
-      b.includeSystemObjects(system);
-    }
-    Integer concurrency = c.integer("concurrency", 1, 64);
-    if (concurrency != null) {
-      b.concurrency(concurrency);
-    }
+    c.applyFilters(b::includeDatabases, b::excludeDatabases, b::includeSchemas,
+        b::excludeSchemas, b::includeSystemObjects, b::concurrency);
     Properties props = new Properties();
     for (String k : DRIVER_KEYS) {
       String v = c.get(k);
