@@ -375,8 +375,7 @@ final class LiveJdbcLookup implements SchemaLookup {
   }
 
   private List<JoinEdge> keys(DatabaseMetaData md, QualifiedName t, boolean imported) {
-    Map<String, List<String[]>> byKey = new LinkedHashMap<>();
-    Map<String, QualifiedName[]> ends = new HashMap<>();
+    DeclaredKeys keys = new DeclaredKeys();
     try (ResultSet rs = imported ? md.getImportedKeys(t.database(), t.schema(), t.name())
         : md.getExportedKeys(t.database(), t.schema(), t.name())) {
       while (rs.next()) {
@@ -386,35 +385,17 @@ final class LiveJdbcLookup implements SchemaLookup {
             rs.getString("PKTABLE_NAME"));
         QualifiedName fkT = QualifiedName.of(fkDb, rs.getString("FKTABLE_SCHEM"),
             rs.getString("FKTABLE_NAME"));
-        String keyName = nvl(rs.getString("FK_NAME"), fkT + "->" + pkT);
-        String id = fkT + "|" + pkT + "|" + keyName;
-        ends.put(id, new QualifiedName[] {fkT, pkT});
-        byKey.computeIfAbsent(id, k -> new ArrayList<>()).add(new String[] {
-            String.format(Locale.ROOT, "%05d", rs.getInt("KEY_SEQ")),
-            rs.getString("FKCOLUMN_NAME"), rs.getString("PKCOLUMN_NAME"), keyName});
+        keys.add(fkT, pkT, rs.getString("FK_NAME"), rs.getInt("KEY_SEQ"),
+            rs.getString("FKCOLUMN_NAME"), rs.getString("PKCOLUMN_NAME"));
       }
     } catch (SQLException | RuntimeException e) {
       return List.of(); // keys are a hint; a driver without them gives none
     }
-    List<JoinEdge> out = new ArrayList<>();
-    byKey.forEach((id, cols) -> {
-      cols.sort(Comparator.comparing(a -> a[0]));
-      QualifiedName[] e = ends.get(id);
-      out.add(new JoinEdge(e[0], cols.stream().map(a -> a[1]).toList(), e[1],
-          cols.stream().map(a -> a[2]).toList(), true, "declared foreign key " + cols.get(0)[3],
-          1.0));
-    });
-    return out;
+    return keys.edges();
   }
 
   private List<JoinEdge> neighbours(DatabaseMetaData md, QualifiedName t) {
-    List<JoinEdge> out = new ArrayList<>(keys(md, t, true));
-    for (JoinEdge e : keys(md, t, false)) {
-      if (!out.contains(e)) {
-        out.add(e);
-      }
-    }
-    return out;
+    return DeclaredKeys.union(keys(md, t, true), keys(md, t, false));
   }
 
   @Override

@@ -20,7 +20,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -241,40 +240,21 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     } catch (ToolException e) {
       return List.of(); // views have no keys; keys are a hint
     }
-    Map<String, List<String[]>> byKey = new LinkedHashMap<>();
-    Map<String, QualifiedName[]> ends = new HashMap<>();
+    DeclaredKeys keys = new DeclaredKeys();
     for (List<Object> row : r.rows()) {
       QualifiedName pkT = QualifiedName.of(r.get(row, "pk_database_name"),
           r.get(row, "pk_schema_name"), r.get(row, "pk_table_name"));
       QualifiedName fkT = QualifiedName.of(r.get(row, "fk_database_name"),
           r.get(row, "fk_schema_name"), r.get(row, "fk_table_name"));
-      String name = LiveJdbcLookup.nvl(r.get(row, "fk_name"), fkT + "->" + pkT);
-      String id = fkT + "|" + pkT + "|" + name;
-      ends.put(id, new QualifiedName[] {fkT, pkT});
       Long seq = r.number(row, "key_sequence");
-      byKey.computeIfAbsent(id, k -> new ArrayList<>()).add(new String[] {
-          String.format(Locale.ROOT, "%05d", seq == null ? 0 : seq),
-          r.get(row, "fk_column_name"), r.get(row, "pk_column_name"), name});
+      keys.add(fkT, pkT, r.get(row, "fk_name"), seq == null ? 0 : seq,
+          r.get(row, "fk_column_name"), r.get(row, "pk_column_name"));
     }
-    List<JoinEdge> out = new ArrayList<>();
-    byKey.forEach((id, cols) -> {
-      cols.sort(Comparator.comparing(a -> a[0]));
-      QualifiedName[] e = ends.get(id);
-      out.add(new JoinEdge(e[0], cols.stream().map(a -> a[1]).toList(), e[1],
-          cols.stream().map(a -> a[2]).toList(), true, "declared foreign key " + cols.get(0)[3],
-          1.0));
-    });
-    return out;
+    return keys.edges();
   }
 
   private List<JoinEdge> neighbours(QualifiedName t) {
-    List<JoinEdge> out = new ArrayList<>(keys(t, true));
-    for (JoinEdge e : keys(t, false)) {
-      if (!out.contains(e)) {
-        out.add(e);
-      }
-    }
-    return out;
+    return DeclaredKeys.union(keys(t, true), keys(t, false));
   }
 
   @Override
