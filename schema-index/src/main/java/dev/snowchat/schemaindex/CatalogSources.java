@@ -18,10 +18,16 @@ import javax.sql.DataSource;
  * file, or by factory name from text configuration.
  */
 public final class CatalogSources {
+  /** How many schemas the Snowflake source reads at the same time unless told otherwise. */
+  public static final int SNOWFLAKE_CONCURRENCY = 4;
+
+  /** How many schemas the generic JDBC source reads at the same time unless told otherwise. */
+  public static final int JDBC_CONCURRENCY = 1;
+
   private CatalogSources() {}
 
   /**
-   * Creates a Snowflake source. See {@link SnowflakeSourceOptions} for the name filters; the
+   * Creates a Snowflake source. See {@link SourceOptions} for the name filters; the
    * source pages every SHOW command so that no scope hits Snowflake's 10,000-row limit and reads
    * columns and keys per schema. Pass a pool: each schema being read holds one connection.
    *
@@ -30,26 +36,27 @@ public final class CatalogSources {
    * @param options the options
    * @return the source
    */
-  public static CatalogSource snowflake(DataSource dataSource, SnowflakeSourceOptions options) {
+  public static CatalogSource snowflake(DataSource dataSource, SourceOptions options) {
     requireNonNull(dataSource, "dataSource is null");
     requireNonNull(options, "options is null");
     return new SnowflakeCatalogSource(dataSource, options.filter(),
-        options.includeSystemObjects(), options.concurrency());
+        options.includeSystemObjects(), options.concurrencyOr(SNOWFLAKE_CONCURRENCY));
   }
 
   /**
    * Creates a source for any JDBC database (DuckDB, PostgreSQL, ...) through its {@link
-   * java.sql.DatabaseMetaData}, declared foreign keys included.
+   * java.sql.DatabaseMetaData}, declared foreign keys included. See {@link SourceOptions} for the
+   * name filters.
    *
    * @param dataSource connections; not closed by the source
    * @param options the options
    * @return the source
    */
-  public static CatalogSource jdbc(DataSource dataSource, JdbcSourceOptions options) {
+  public static CatalogSource jdbc(DataSource dataSource, SourceOptions options) {
     requireNonNull(dataSource, "dataSource is null");
     requireNonNull(options, "options is null");
     return new JdbcCatalogSource(dataSource, options.filter(), options.includeSystemObjects(),
-        options.concurrency());
+        options.concurrencyOr(JDBC_CONCURRENCY));
   }
 
   /**

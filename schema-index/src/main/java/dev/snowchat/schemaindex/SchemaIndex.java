@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * SchemaIndex index = SchemaIndex.builder()
- *     .source(CatalogSources.snowflake(systemPool, SnowflakeSourceOptions.defaults()))
+ *     .source(CatalogSources.snowflake(systemPool, SourceOptions.defaults()))
  *     .glossary(Glossary.read(Path.of("glossary.json")))
  *     .build();
  * index.start();                       // returns at once

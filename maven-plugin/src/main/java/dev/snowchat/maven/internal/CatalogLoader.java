@@ -5,9 +5,8 @@ import static java.util.Objects.requireNonNull;
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSources;
-import dev.snowchat.schemaindex.JdbcSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.QualifiedName;
-import dev.snowchat.schemaindex.SnowflakeSourceOptions;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableStamp;
 import java.sql.Connection;
@@ -72,7 +71,7 @@ public final class CatalogLoader {
    */
   public static Catalog loadSnowflake(DataSource dataSource, NamePatterns patterns,
       Listener listener) {
-    SnowflakeSourceOptions.Builder b = SnowflakeSourceOptions.builder();
+    SourceOptions.Builder b = SourceOptions.builder();
     if (!patterns.includeDatabases().isEmpty()) {
       b.includeDatabases(patterns.includeDatabases().toArray(String[]::new));
     }
@@ -85,7 +84,7 @@ public final class CatalogLoader {
     if (!patterns.excludeSchemas().isEmpty()) {
       b.excludeSchemas(patterns.excludeSchemas().toArray(String[]::new));
     }
-    SnowflakeSourceOptions options = b.build();
+    SourceOptions options = b.build();
     try (CatalogSource source = CatalogSources.snowflake(dataSource, options)) {
       Map<String, List<QualifiedName>> bySchema = new TreeMap<>();
       for (TableStamp s : source.stamps()) {
@@ -96,7 +95,7 @@ public final class CatalogLoader {
       int total = bySchema.size();
       listener.schemasListed(total);
       List<String> names = List.copyOf(bySchema.keySet());
-      int batch = Math.max(1, options.concurrency());
+      int batch = options.concurrency().orElse(CatalogSources.SNOWFLAKE_CONCURRENCY);
       List<TableInfo> all = new ArrayList<>();
       for (int i = 0; i < names.size(); i += batch) {
         List<String> step = names.subList(i, Math.min(names.size(), i + batch));
@@ -148,7 +147,7 @@ public final class CatalogLoader {
     List<TableInfo> all = new ArrayList<>();
     int done = 0;
     for (String[] s : schemas) {
-      JdbcSourceOptions options = JdbcSourceOptions.builder()
+      SourceOptions options = SourceOptions.builder()
           .includeSchemas("regex:" + literal(s[0]) + "\\." + literal(s[1]))
           .build();
       Catalog part;

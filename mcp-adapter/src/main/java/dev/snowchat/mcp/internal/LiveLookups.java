@@ -3,9 +3,8 @@ package dev.snowchat.mcp.internal;
 import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSources;
 import dev.snowchat.schemaindex.Glossary;
-import dev.snowchat.schemaindex.JdbcSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.SchemaIndex;
-import dev.snowchat.schemaindex.SnowflakeSourceOptions;
 import dev.snowchat.sqlgate.Dialect;
 
 /** Creates the live lookup for a warehouse, and the router over it. */
@@ -47,8 +46,8 @@ public final class LiveLookups {
    */
   public static SchemaIndex index(Warehouse w) {
     CatalogSource source = w.dialect() == Dialect.SNOWFLAKE
-        ? CatalogSources.snowflake(w.systemDataSource(), SnowflakeSourceOptions.defaults())
-        : CatalogSources.jdbc(w.systemDataSource(), JdbcSourceOptions.defaults());
+        ? CatalogSources.snowflake(w.systemDataSource(), SourceOptions.defaults())
+        : CatalogSources.jdbc(w.systemDataSource(), SourceOptions.defaults());
     SchemaIndex.Builder b = SchemaIndex.builder().source(source)
         .pollInterval(w.config().pollInterval());
     w.config().glossaryFile().ifPresent(f -> b.glossary(Glossary.read(f)));

@@ -3,7 +3,7 @@ package dev.snowchat.schemaindex.internal.source;
 import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSourceFactory;
 import dev.snowchat.schemaindex.CatalogSources;
-import dev.snowchat.schemaindex.JdbcSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code jdbc} factory. Keys: {@code url} (required), {@code user}, {@code password}
  * (sensitive), {@code databases.include}, {@code databases.exclude}, {@code schemas.include},
- * {@code schemas.exclude} (comma-separated name patterns, see {@link JdbcSourceOptions}), {@code
+ * {@code schemas.exclude} (comma-separated name patterns, see {@link SourceOptions}), {@code
  * systemObjects} ({@code true}/{@code false}), {@code concurrency} (1 to 64).
  */
 public final class JdbcSourceFactory implements CatalogSourceFactory {
@@ -38,7 +38,7 @@ public final class JdbcSourceFactory implements CatalogSourceFactory {
     LOG.debug("Creating catalog source {}", c);
     String url = c.required("url");
     ConfigMap.requireDriver(url, name());
-    JdbcSourceOptions.Builder b = JdbcSourceOptions.builder();
+    SourceOptions.Builder b = SourceOptions.builder();
     c.applyFilters(b::includeDatabases, b::excludeDatabases, b::includeSchemas,
         b::excludeSchemas, b::includeSystemObjects, b::concurrency);
     Properties props = new Properties();

@@ -3,7 +3,7 @@ package dev.snowchat.schemaindex.internal.source;
 import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSourceFactory;
 import dev.snowchat.schemaindex.CatalogSources;
-import dev.snowchat.schemaindex.SnowflakeSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -44,7 +44,7 @@ public final class SnowflakeSourceFactory implements CatalogSourceFactory {
           + " got " + DriverDataSource.scheme(url) + "...");
     }
     ConfigMap.requireDriver(url, name());
-    SnowflakeSourceOptions.Builder b = SnowflakeSourceOptions.builder();
+    SourceOptions.Builder b = SourceOptions.builder();
     c.applyFilters(b::includeDatabases, b::excludeDatabases, b::includeSchemas,
         b::excludeSchemas, b::includeSystemObjects, b::concurrency);
     Properties props = new Properties();

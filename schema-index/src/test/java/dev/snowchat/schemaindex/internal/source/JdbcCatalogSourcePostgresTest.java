@@ -9,7 +9,7 @@ import dev.snowchat.schemaindex.CatalogSources;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.IndexErrorCode;
-import dev.snowchat.schemaindex.JdbcSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
@@ -71,7 +71,7 @@ class JdbcCatalogSourcePostgresTest {
 
   private CatalogSource source() {
     return CatalogSources.jdbc(dataSource,
-        JdbcSourceOptions.builder().includeSchemas(schema).build());
+        SourceOptions.builder().includeSchemas(schema).build());
   }
 
   private QualifiedName name(String table) {

@@ -8,7 +8,7 @@ import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSources;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
-import dev.snowchat.schemaindex.JdbcSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
@@ -67,7 +67,7 @@ class JdbcCatalogSourceTest {
   }
 
   private CatalogSource source() {
-    return CatalogSources.jdbc(dataSource, JdbcSourceOptions.defaults());
+    return CatalogSources.jdbc(dataSource, SourceOptions.defaults());
   }
 
   @Test
@@ -106,7 +106,7 @@ class JdbcCatalogSourceTest {
   @Test
   void load_schemaFilter_keepsOnlyMatchingSchemas() {
     Catalog catalog = CatalogSources.jdbc(dataSource,
-        JdbcSourceOptions.builder().excludeSchemas("MAIN").build()).load();
+        SourceOptions.builder().excludeSchemas("MAIN").build()).load();
 
     assertThat(catalog.tables()).extracting(t -> t.id().schema()).containsOnly("shop");
   }

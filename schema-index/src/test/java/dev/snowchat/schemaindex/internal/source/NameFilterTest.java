@@ -3,7 +3,7 @@ package dev.snowchat.schemaindex.internal.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snowchat.schemaindex.SnowflakeSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -47,22 +47,30 @@ class NameFilterTest {
 
   @Test
   void badPatterns_areRejectedAtOnce() {
-    assertThatThrownBy(() -> SnowflakeSourceOptions.builder().includeSchemas("regex:(["))
+    assertThatThrownBy(() -> SourceOptions.builder().includeSchemas("regex:(["))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("invalid regular expression in name pattern 'regex:(['");
-    assertThatThrownBy(() -> SnowflakeSourceOptions.builder().excludeDatabases(" "))
+    assertThatThrownBy(() -> SourceOptions.builder().excludeDatabases(" "))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
   void options_settingTwice_namesTheOldValue() {
-    SnowflakeSourceOptions.Builder b = SnowflakeSourceOptions.builder().concurrency(2)
+    SourceOptions.Builder b = SourceOptions.builder().concurrency(2)
         .includeDatabases("A*");
     assertThatThrownBy(() -> b.concurrency(3)).isInstanceOf(IllegalStateException.class)
         .hasMessage("concurrency was already set to 2");
     assertThatThrownBy(() -> b.includeDatabases("B")).isInstanceOf(IllegalStateException.class)
         .hasMessage("includeDatabases was already set to [A*]");
-    assertThatThrownBy(() -> SnowflakeSourceOptions.builder().concurrency(0))
+    assertThatThrownBy(() -> SourceOptions.builder().concurrency(0))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void options_concurrency_emptyUntilSet_thenTheSourceDefaultGivesWay() {
+    assertThat(SourceOptions.defaults().concurrency()).isEmpty();
+    assertThat(SourceOptions.builder().concurrency(8).build().concurrency()).hasValue(8);
+    assertThat(SourceOptions.defaults().toString())
+        .endsWith(", includeSystemObjects=false, concurrency=default]");
   }
 }

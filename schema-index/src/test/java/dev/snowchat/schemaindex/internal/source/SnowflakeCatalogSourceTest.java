@@ -10,7 +10,7 @@ import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.IndexErrorCode;
 import dev.snowchat.schemaindex.QualifiedName;
-import dev.snowchat.schemaindex.SnowflakeSourceOptions;
+import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import dev.snowchat.schemaindex.TableStamp;
@@ -65,7 +65,7 @@ class SnowflakeCatalogSourceTest {
   }
 
   private static CatalogSource source(FakeSnowflake sf) {
-    return CatalogSources.snowflake(sf.dataSource(), SnowflakeSourceOptions.defaults());
+    return CatalogSources.snowflake(sf.dataSource(), SourceOptions.defaults());
   }
 
   @Test
@@ -174,7 +174,7 @@ class SnowflakeCatalogSourceTest {
     sf.table("BIG_DB", "STAGING_1", "X");
     sf.table("OTHER_DB", "PUBLIC", "Y");
 
-    Catalog catalog = CatalogSources.snowflake(sf.dataSource(), SnowflakeSourceOptions.builder()
+    Catalog catalog = CatalogSources.snowflake(sf.dataSource(), SourceOptions.builder()
         .excludeSchemas("staging_*").includeDatabases("big_*").build()).load();
 
     assertThat(catalog.tables()).extracting(t -> t.id().schema()).containsOnly("SALES");
@@ -257,7 +257,7 @@ class SnowflakeCatalogSourceTest {
             return binds.isEmpty() ? c.createStatement().executeQuery(sql) : prepared(c, sql,
                 binds);
           }
-        }), SnowflakeSourceOptions.builder().concurrency(1).build());
+        }), SourceOptions.builder().concurrency(1).build());
 
     Catalog catalog = source.load();
 

@@ -5,38 +5,48 @@ import static java.util.Objects.requireNonNull;
 import dev.snowchat.schemaindex.internal.source.NameFilter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Options of the Snowflake catalog source ({@link CatalogSources#snowflake}). Immutable.
+ * Options of a catalog source ({@link CatalogSources#snowflake}, {@link CatalogSources#jdbc}):
+ * which databases and schemas it reads, and how many schemas at a time. Immutable.
  *
  * <p>Name patterns select databases and schemas. A pattern is a glob ({@code *} any run of
  * characters, {@code ?} one character) or, when it starts with {@code regex:}, a Java regular
  * expression; both match the whole name and ignore case. A schema glob containing a dot (a
  * schema regular expression containing {@code \.}) is matched against {@code DATABASE.SCHEMA},
  * otherwise against the schema name. A name is selected when no include pattern is set or one
- * matches, and no exclude pattern matches. {@code INFORMATION_SCHEMA} schemas and the shared
- * {@code SNOWFLAKE} database are left out unless {@link Builder#includeSystemObjects} is set.
+ * matches, and no exclude pattern matches.
+ *
+ * <p>System objects are left out unless {@link Builder#includeSystemObjects} is set: on Snowflake
+ * the {@code INFORMATION_SCHEMA} schemas and the shared {@code SNOWFLAKE} database; on other
+ * databases the {@code information_schema}, {@code pg_catalog}, {@code pg_toast*} and {@code
+ * pg_temp_*} schemas.
+ *
+ * <p>The generic JDBC source reads the connection's current catalog (its database): for DuckDB
+ * the attached database, for PostgreSQL the database named in the URL; its database patterns
+ * can only narrow that one database.
  */
-public final class SnowflakeSourceOptions {
-  /** The default number of schemas read at the same time. */
-  public static final int DEFAULT_CONCURRENCY = 4;
-
-  private static final SnowflakeSourceOptions DEFAULTS = builder().build();
+public final class SourceOptions {
+  private static final SourceOptions DEFAULTS = builder().build();
 
   private final NameFilter filter;
   private final boolean includeSystemObjects;
-  private final int concurrency;
+  private final @Nullable Integer concurrency;
 
-  private SnowflakeSourceOptions(Builder b) {
+  private SourceOptions(Builder b) {
     this.filter = new NameFilter(b.includeDatabases, b.excludeDatabases, b.includeSchemas,
         b.excludeSchemas);
     this.includeSystemObjects = b.includeSystemObjects != null && b.includeSystemObjects;
-    this.concurrency = b.concurrency == null ? DEFAULT_CONCURRENCY : b.concurrency;
+    this.concurrency = b.concurrency;
   }
 
-  /** {@return options that read every database and schema, 4 schemas at a time} */
-  public static SnowflakeSourceOptions defaults() {
+  /**
+   * {@return options that read every database and schema (but system objects), as many schemas
+   * at a time as the source's default}
+   */
+  public static SourceOptions defaults() {
     return DEFAULTS;
   }
 
@@ -50,23 +60,35 @@ public final class SnowflakeSourceOptions {
     return filter;
   }
 
-  /** {@return whether INFORMATION_SCHEMA schemas and the SNOWFLAKE database are read} */
+  /** {@return whether system schemas and databases are read} */
   public boolean includeSystemObjects() {
     return includeSystemObjects;
   }
 
-  /** {@return how many schemas are read at the same time} */
-  public int concurrency() {
-    return concurrency;
+  /**
+   * {@return how many schemas are read at the same time, or empty for the source's default: 4 for
+   * Snowflake, 1 for the generic JDBC source}
+   */
+  public OptionalInt concurrency() {
+    return concurrency == null ? OptionalInt.empty() : OptionalInt.of(concurrency);
+  }
+
+  /**
+   * {@return the concurrency to use}
+   *
+   * @param sourceDefault the source's default when none was set
+   */
+  int concurrencyOr(int sourceDefault) {
+    return concurrency == null ? sourceDefault : concurrency;
   }
 
   @Override
   public String toString() {
-    return "SnowflakeSourceOptions[" + filter + ", includeSystemObjects=" + includeSystemObjects
-        + ", concurrency=" + concurrency + "]";
+    return "SourceOptions[" + filter + ", includeSystemObjects=" + includeSystemObjects
+        + ", concurrency=" + (concurrency == null ? "default" : concurrency) + "]";
   }
 
-  /** Builds {@link SnowflakeSourceOptions}. Each setting may be set once. */
+  /** Builds {@link SourceOptions}. Each setting may be set once. */
   public static final class Builder {
     private List<String> includeDatabases = List.of();
     private List<String> excludeDatabases = List.of();
@@ -130,7 +152,7 @@ public final class SnowflakeSourceOptions {
     }
 
     /**
-     * Also reads INFORMATION_SCHEMA schemas and the shared SNOWFLAKE database.
+     * Also reads system schemas and databases (see the class comment).
      *
      * @param include whether to read them
      * @return this builder
@@ -165,12 +187,12 @@ public final class SnowflakeSourceOptions {
     }
 
     /** {@return the options} */
-    public SnowflakeSourceOptions build() {
-      return new SnowflakeSourceOptions(this);
+    public SourceOptions build() {
+      return new SourceOptions(this);
     }
   }
 
-  static List<String> patterns(String what, List<String> old, String... patterns) {
+  private static List<String> patterns(String what, List<String> old, String... patterns) {
     requireNonNull(patterns, what + " is null");
     if (!old.isEmpty()) {
       throw new IllegalStateException(what + " was already set to " + old);
