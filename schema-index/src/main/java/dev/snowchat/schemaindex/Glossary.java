@@ -2,6 +2,7 @@ package dev.snowchat.schemaindex;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.schemaindex.internal.JsonInput;
 import dev.snowchat.sqlgate.SnowchatException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -145,14 +146,7 @@ public record Glossary(List<GlossaryEntry> entries) {
 
   private static @Nullable String optionalText(JsonNode n, String field, String origin,
       String at) {
-    JsonNode v = n.path(field);
-    if (v.isMissingNode() || v.isNull()) {
-      return null;
-    }
-    if (!v.isString()) {
-      throw invalid(origin, at + "." + field, "expected a string");
-    }
-    return v.asString();
+    return JsonInput.optionalText(n, field, at, (where, what) -> invalid(origin, where, what));
   }
 
   private static SnowchatException invalid(String origin, String at, String what) {
