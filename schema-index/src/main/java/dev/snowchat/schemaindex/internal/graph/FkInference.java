@@ -25,14 +25,21 @@ import org.jspecify.annotations.Nullable;
  * <p>Every rule is a hash lookup keyed by a normalized name, so the work is linear in the number of
  * columns: no pair of tables or columns is ever compared outside those lookups. For each column the
  * candidates of every enabled {@link Rule} are gathered, candidates whose column types cannot be
- * compared are dropped, and only the candidates with the highest confidence are kept. A column that
- * a declared foreign key already covers is not inferred from.
+ * compared or whose referenced column does not look like a key are dropped, and only the candidates
+ * with the highest confidence are kept. A column that a declared foreign key already covers is not
+ * inferred from.
+ *
+ * <p>A key name shared by several tables resolves to one of them: its owner (the table whose key it
+ * is, not a table keyed by another column nor a link table whose columns all refer elsewhere), or,
+ * for a column named like a key traced to the table named after it, the holder of that key that the
+ * referencing table is named after ({@link Rule#SPECIFIC_HOLDER}). Siblings that share a key are
+ * not linked to each other.
  *
  * <p>The rules and their confidence were chosen and measured on the 80 BIRD databases; the module
  * documentation (GRAPH.md) gives precision and recall per rule.
  */
 public final class FkInference {
-  /** The inference rules, in the order of their evidence strength. */
+  /** The inference rules; the confidence orders their evidence (the highest wins a column). */
   public enum Rule {
     /** {@code CUSTOMER_ID}, {@code c_custkey}, {@code CountryCode} name table CUSTOMER(S). */
     NAMES_TABLE(0.9),
@@ -40,7 +47,10 @@ public final class FkInference {
     NAME_PREFIX_WITH_COLUMN(0.85),
     /** The column is named like the key of another table, a key named after its table. */
     KEY_OF_NAMED_OWNER(0.8),
-    /** The column is named like the first column of exactly one other table (or the widest). */
+    /**
+     * The column is named like the first column of the key's owner: the only table keyed by it, or
+     * the most specific of several. Below every name rule: a table named after the column wins.
+     */
     FIRST_COLUMN_OF_OWNER(0.5),
     /** {@code tmID}, {@code pub_id}, {@code o_custkey} abbreviate TEAMS, PUBLISHERS, CUSTOMER. */
     ABBREVIATION(0.6),
@@ -53,7 +63,8 @@ public final class FkInference {
     /**
      * Not a proposer but a refinement of the others: {@code EMPLOYEE_PAY_HISTORY.BusinessEntityID}
      * joins EMPLOYEE, which the table is named after and which holds the same key, rather than
-     * the key's root BUSINESS_ENTITY. Keeps the confidence of the rule it refines.
+     * the key's root BUSINESS_ENTITY. Keeps the confidence of the rule it refines (at most that
+     * of {@link #NAMES_TABLE}, the value given here).
      */
     SPECIFIC_HOLDER(0.9);
 
