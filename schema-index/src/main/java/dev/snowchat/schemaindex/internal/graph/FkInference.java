@@ -429,7 +429,7 @@ public final class FkInference {
       if (chosen.size() > 1) {
         // Equal evidence for several tables that share the key: the key's owner, if among them.
         Set<String> keys = new HashSet<>();
-        targets.values().forEach(col -> keys.add(Names.norm(col.name())));
+        chosen.keySet().forEach(b -> keys.add(Names.norm(targets.get(b).name())));
         Table owner = keys.size() == 1 ? firstOwner(keys.iterator().next()) : null;
         if (owner != null && chosen.containsKey(owner)) {
           chosen.keySet().retainAll(Set.of(owner));
@@ -441,7 +441,7 @@ public final class FkInference {
           String keyNorm = Names.norm(targets.get(cand.target).name());
           boolean root = cand.rule == Rule.NAMES_TABLE || cand.rule == Rule.KEY_OF_NAMED_OWNER;
           Table p = !root || !keyNorm.equals(n) || GENERIC.contains(n) ? null
-              : specificHolder(t, keyNorm);
+              : specificHolder(t, keyNorm, cand.target);
           if (p == null || p == cand.target || chosen.containsKey(p)) {
             continue;
           }
@@ -646,7 +646,10 @@ public final class FkInference {
      * {@return the table, other than {@code t}, that {@code t} is named after (a prefix or suffix
      * of its name, the longest) and that holds the key name, or null}
      */
-    private @Nullable Table specificHolder(Table t, String keyNorm) {
+    private @Nullable Table specificHolder(Table t, String keyNorm, Table target) {
+      if (!heldElsewhere(keyNorm, t, target)) {
+        return null; // the common case: only the target holds the key; no name to split
+      }
       Table best = null;
       for (Table p : t.namedAfter(byVariant)) {
         if (holds(p, keyNorm) && (best == null || p.base.length() > best.base.length())) {
@@ -654,6 +657,18 @@ public final class FkInference {
         }
       }
       return best;
+    }
+
+    /** {@return whether a table other than {@code t} and {@code target} may hold the key name} */
+    private boolean heldElsewhere(String keyNorm, Table t, Table target) {
+      for (Map<String, List<Table>> m : List.of(firstOwners, namedOwners)) {
+        for (Table b : m.getOrDefault(keyNorm, List.of())) {
+          if (b != t && b != target) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
 
     /** {@return the tables other than {@code self} whose name variants include a base variant} */
