@@ -144,6 +144,107 @@ class JoinGraphInferenceTest {
   }
 
   @Test
+  void firstColumnOfATableKeyedByAnotherColumn_isNotAnOwner() {
+    JoinGraph g = graph(
+        table("PROFILES", "user_id INTEGER", "bio TEXT"),
+        table("POSTS", "user_id INTEGER", "post_id INTEGER", "body TEXT", "posted DATE"),
+        table("LIKES", "like_id INTEGER", "user_id INTEGER"));
+
+    // POSTS starts with user_id but is keyed by post_id: it refers to the user, it is no owner
+    assertThat(links(g)).containsExactly(
+        "LIKES.user_id -> PROFILES.user_id", "POSTS.user_id -> PROFILES.user_id");
+  }
+
+  @Test
+  void linkTable_whoseColumnsAllReferToOthers_ownsNoKey() {
+    JoinGraph g = graph(
+        table("LAKE", "Name TEXT", "Area REAL"),
+        table("COUNTRY", "Code TEXT", "Name TEXT"),
+        table("GEO_LAKE", "Lake TEXT", "Country TEXT"),
+        table("RIVER", "Name TEXT", "Lake TEXT", "Length REAL"));
+
+    // GEO_LAKE only pairs lakes with countries; RIVER.Lake does not refer to it
+    assertThat(links(g)).doesNotContain("RIVER.Lake -> GEO_LAKE.Lake");
+  }
+
+  @Test
+  void tableNameEvidence_beatsAFirstColumnMatch() {
+    JoinGraph g = graph(
+        table("EVENT", "event_id TEXT", "event_name TEXT"),
+        table("MEMBER", "member_id TEXT", "first_name TEXT"),
+        table("ATTENDANCE", "link_to_event TEXT", "link_to_member TEXT"),
+        table("BUDGET", "budget_id TEXT", "spent REAL", "link_to_event TEXT"));
+
+    // ATTENDANCE also starts with link_to_event, but the name points at EVENT
+    assertThat(links(g)).contains("BUDGET.link_to_event -> EVENT.event_id")
+        .doesNotContain("BUDGET.link_to_event -> ATTENDANCE.link_to_event");
+  }
+
+  @Test
+  void sharedKey_joinsTheTableTheReferrerIsNamedAfter() {
+    JoinGraph g = graph(
+        table("BUSINESSENTITY", "BusinessEntityID INTEGER", "rowguid TEXT"),
+        table("PERSON", "BusinessEntityID INTEGER", "FirstName TEXT"),
+        table("EMPLOYEE", "BusinessEntityID INTEGER", "JobTitle TEXT"),
+        table("EMPLOYEE_PAY_HISTORY", "BusinessEntityID INTEGER", "Rate REAL"),
+        table("VENDOR", "BusinessEntityID INTEGER", "CreditRating INTEGER"),
+        table("PRODUCTVENDOR", "ProductID INTEGER", "BusinessEntityID INTEGER"),
+        table("PRODUCT", "ProductID INTEGER", "ListPrice REAL"),
+        table("PASSWORD", "BusinessEntityID INTEGER", "PasswordHash TEXT"),
+        table("CONTACT", "ContactID INTEGER", "PersonID INTEGER"));
+
+    // the most specific holder of the key that the table is named after; else the key's root
+    assertThat(links(g)).contains(
+        "EMPLOYEE_PAY_HISTORY.BusinessEntityID -> EMPLOYEE.BusinessEntityID",
+        "PRODUCTVENDOR.BusinessEntityID -> VENDOR.BusinessEntityID",
+        "PASSWORD.BusinessEntityID -> BUSINESSENTITY.BusinessEntityID",
+        "EMPLOYEE.BusinessEntityID -> BUSINESSENTITY.BusinessEntityID",
+        "CONTACT.PersonID -> PERSON.BusinessEntityID");
+    assertThat(links(g)).filteredOn(l -> l.startsWith("EMPLOYEE_PAY_HISTORY.")).hasSize(1);
+    JoinEdge e = g.neighbors(q("EMPLOYEE_PAY_HISTORY")).get(0);
+    assertThat(e.evidence()).contains("names table BUSINESSENTITY",
+        "table EMPLOYEE_PAY_HISTORY is named after table EMPLOYEE, which holds the same key");
+    assertThat(e.confidence()).isEqualTo(0.9);
+  }
+
+  @Test
+  void sharedKeyWithoutANamedRoot_staysWithItsOwner() {
+    JoinGraph g = graph(
+        table("MASTER", "playerID TEXT", "firstName TEXT", "lastName TEXT", "height REAL"),
+        table("GOALIES", "playerID TEXT", "year INTEGER", "GP INTEGER"),
+        table("GOALIESSC", "playerID TEXT", "year INTEGER", "W INTEGER"));
+
+    // GOALIESSC is named after GOALIES, but both are siblings under the key's owner MASTER
+    assertThat(links(g)).containsExactly(
+        "GOALIES.playerID -> MASTER.playerID", "GOALIESSC.playerID -> MASTER.playerID");
+  }
+
+  @Test
+  void equalEvidenceForSiblings_resolvesToTheKeysOwner() {
+    JoinGraph g = graph(
+        table("SCHOOLS", "CDSCode TEXT", "County TEXT", "Street TEXT", "City TEXT"),
+        table("FRPM", "CDSCode TEXT", "Enrollment INTEGER"),
+        table("SATSCORES", "cds TEXT", "sname TEXT"));
+
+    // cds is the stem of both CDSCode keys; SCHOOLS owns the key that FRPM shares
+    assertThat(links(g)).containsExactly(
+        "FRPM.CDSCode -> SCHOOLS.CDSCode", "SATSCORES.cds -> SCHOOLS.CDSCode");
+  }
+
+  @Test
+  void targetColumn_mustLookLikeAKey() {
+    JoinGraph g = graph(
+        table("STATUS", "statusId INTEGER", "status TEXT"),
+        table("RESULTS", "resultId INTEGER", "statusId INTEGER"),
+        table("CONSTRUCTOR_RESULTS", "constructorResultsId INTEGER", "status TEXT"),
+        table("REGIONS", "StateCode TEXT", "State TEXT", "Region TEXT"),
+        table("SALES_TEAM", "SalesTeamID INTEGER", "Region TEXT"));
+
+    // STATUS.status and REGIONS.Region are labels, not keys: the same name is not a reference
+    assertThat(links(g)).containsExactly("RESULTS.statusId -> STATUS.statusId");
+  }
+
+  @Test
   void columnNamedExactlyLikeATable_joinsItsKey() {
     JoinGraph g = graph(
         table("PATIENTS", "patient TEXT", "birthdate DATE"),

@@ -25,14 +25,21 @@ import org.jspecify.annotations.Nullable;
  * <p>Every rule is a hash lookup keyed by a normalized name, so the work is linear in the number of
  * columns: no pair of tables or columns is ever compared outside those lookups. For each column the
  * candidates of every enabled {@link Rule} are gathered, candidates whose column types cannot be
- * compared are dropped, and only the candidates with the highest confidence are kept. A column that
- * a declared foreign key already covers is not inferred from.
+ * compared or whose referenced column does not look like a key are dropped, and only the candidates
+ * with the highest confidence are kept. A column that a declared foreign key already covers is not
+ * inferred from.
+ *
+ * <p>A key name shared by several tables resolves to one of them: its owner (the table whose key it
+ * is, not a table keyed by another column nor a link table whose columns all refer elsewhere), or,
+ * for a column named like a key traced to the table named after it, the holder of that key that the
+ * referencing table is named after ({@link Rule#SPECIFIC_HOLDER}). Siblings that share a key are
+ * not linked to each other.
  *
  * <p>The rules and their confidence were chosen and measured on the 80 BIRD databases; the module
  * documentation (GRAPH.md) gives precision and recall per rule.
  */
 public final class FkInference {
-  /** The inference rules, in the order of their evidence strength. */
+  /** The inference rules; the confidence orders their evidence (the highest wins a column). */
   public enum Rule {
     /** {@code CUSTOMER_ID}, {@code c_custkey}, {@code CountryCode} name table CUSTOMER(S). */
     NAMES_TABLE(0.9),
@@ -40,8 +47,11 @@ public final class FkInference {
     NAME_PREFIX_WITH_COLUMN(0.85),
     /** The column is named like the key of another table, a key named after its table. */
     KEY_OF_NAMED_OWNER(0.8),
-    /** The column is named like the first column of exactly one other table (or the widest). */
-    FIRST_COLUMN_OF_OWNER(0.65),
+    /**
+     * The column is named like the first column of the key's owner: the only table keyed by it, or
+     * the most specific of several. Below every name rule: a table named after the column wins.
+     */
+    FIRST_COLUMN_OF_OWNER(0.5),
     /** {@code tmID}, {@code pub_id}, {@code o_custkey} abbreviate TEAMS, PUBLISHERS, CUSTOMER. */
     ABBREVIATION(0.6),
     /** {@code weight} is the stem of {@code WEIGHT_INFO.weight_id}, the key of its table. */
@@ -49,7 +59,14 @@ public final class FkInference {
     /** {@code PATIENT} or {@code ZIP_DATA.CBSA} is named exactly like table PATIENTS or CBSA. */
     COLUMN_NAMES_TABLE(0.6),
     /** {@code link_to_member}, {@code Umpire_Country} end with table names MEMBER, COUNTRY. */
-    COLUMN_ENDS_WITH_TABLE(0.55);
+    COLUMN_ENDS_WITH_TABLE(0.55),
+    /**
+     * Not a proposer but a refinement of the others: {@code EMPLOYEE_PAY_HISTORY.BusinessEntityID}
+     * joins EMPLOYEE, which the table is named after and which holds the same key, rather than
+     * the key's root BUSINESS_ENTITY. Keeps the confidence of the rule it refines (at most that
+     * of {@link #NAMES_TABLE}, the value given here).
+     */
+    SPECIFIC_HOLDER(0.9);
 
     private final double confidence;
 
@@ -134,6 +151,10 @@ public final class FkInference {
     final String keyNorm;
     final KeyKind keyKind;
     int uniqueColumns;
+    /** Whether every column looks like a reference: such a table owns no key. */
+    boolean link;
+    /** The other tables whose name is a prefix or suffix of this one's; built on first use. */
+    private @Nullable List<Table> namedAfter;
 
     Table(TableInfo info) {
       this.info = info;
@@ -193,6 +214,39 @@ public final class FkInference {
     String name() {
       return info.id().name();
     }
+
+    /**
+     * {@return the other tables whose name is a proper prefix or suffix of this table's name (3+
+     * letters; at word boundaries when the name has several words): EMPLOYEE for
+     * EMPLOYEE_PAY_HISTORY, VENDOR for PRODUCTVENDOR}
+     */
+    List<Table> namedAfter(Map<String, List<Table>> byVariant) {
+      if (namedAfter == null) {
+        List<String> ws = Names.tableWords(name());
+        List<String> parts = new ArrayList<>();
+        if (ws.size() > 1) {
+          for (int i = 1; i < ws.size(); i++) {
+            parts.add(String.join("", ws.subList(0, i)));
+            parts.add(String.join("", ws.subList(i, ws.size())));
+          }
+        } else {
+          for (int len = 3; len <= base.length() - 3; len++) {
+            parts.add(base.substring(0, len));
+            parts.add(base.substring(base.length() - len));
+          }
+        }
+        List<Table> found = new ArrayList<>(1);
+        for (String part : parts) {
+          for (Table b : byVariant.getOrDefault(part, List.of())) {
+            if (b != this && !found.contains(b)) {
+              found.add(b);
+            }
+          }
+        }
+        namedAfter = found.isEmpty() ? List.of() : found;
+      }
+      return namedAfter;
+    }
   }
 
   private enum KeyKind { PRIMARY_KEY, NAMED, ID, EQUALS_TABLE_NAME, FIRST, NONE }
@@ -208,6 +262,8 @@ public final class FkInference {
     final Map<String, List<Table>> namedOwners = new HashMap<>();
     final Map<String, List<Table>> firstOwners = new HashMap<>();
     final Map<String, List<Table>> stems = new HashMap<>();
+    /** The resolved owner (or null on a tie) of each key name that starts several tables. */
+    private final Map<String, @Nullable Table> owners = new HashMap<>();
     /** Built on first use: most columns resolve without abbreviations. */
     private @Nullable Map<String, List<Abbreviation>> abbreviations;
 
@@ -231,9 +287,6 @@ public final class FkInference {
             stems.computeIfAbsent(ks.joined(), k -> new ArrayList<>(1)).add(t);
           }
         }
-        if (!t.columns.isEmpty()) {
-          firstOwners.computeIfAbsent(t.norms.get(0), k -> new ArrayList<>(1)).add(t);
-        }
       }
       for (Table t : tables) {
         int unique = 0;
@@ -243,7 +296,36 @@ public final class FkInference {
           }
         }
         t.uniqueColumns = unique;
+        t.link = isLinkTable(t);
+        if (!t.columns.isEmpty() && t.key == t.columns.get(0) && !t.link) {
+          firstOwners.computeIfAbsent(t.norms.get(0), k -> new ArrayList<>(1)).add(t);
+        }
       }
+    }
+
+    /**
+     * {@return whether every column of a table (two or more) looks like a reference: a key word
+     * ending or another table's name} Such a table links others and owns no key.
+     */
+    private boolean isLinkTable(Table t) {
+      if (t.columns.size() < 2) {
+        return false;
+      }
+      for (int i = 0; i < t.columns.size(); i++) {
+        if (t.splits.get(i) != null) {
+          continue;
+        }
+        boolean namesOther = false;
+        for (String v : Names.variants(Names.stripDigits(t.norms.get(i)))) {
+          for (Table b : byVariant.getOrDefault(v, List.of())) {
+            namesOther |= b != t;
+          }
+        }
+        if (!namesOther) {
+          return false;
+        }
+      }
+      return true;
     }
 
     private Map<String, List<Abbreviation>> abbreviations() {
@@ -331,7 +413,8 @@ public final class FkInference {
       Map<Table, ColumnInfo> targets = new HashMap<>();
       for (Candidate cand : cands) {
         ColumnInfo target = targetColumn(cand.target, n, ks);
-        if (target == null || !TypeClass.compatible(c.type(), target.type())) {
+        if (target == null || !TypeClass.compatible(c.type(), target.type())
+            || !keyLike(cand.target, target)) {
           continue;
         }
         if (cand.confidence > best) {
@@ -341,6 +424,35 @@ public final class FkInference {
         if (cand.confidence == best) {
           chosen.putIfAbsent(cand.target, cand);
           targets.put(cand.target, target);
+        }
+      }
+      if (chosen.size() > 1) {
+        // Equal evidence for several tables that share the key: the key's owner, if among them.
+        Set<String> keys = new HashSet<>();
+        chosen.keySet().forEach(b -> keys.add(Names.norm(targets.get(b).name())));
+        Table owner = keys.size() == 1 ? firstOwner(keys.iterator().next()) : null;
+        if (owner != null && chosen.containsKey(owner)) {
+          chosen.keySet().retainAll(Set.of(owner));
+        }
+      }
+      if (rules.contains(Rule.SPECIFIC_HOLDER)) {
+        for (Candidate cand : List.copyOf(chosen.values())) {
+          // Only a column named exactly like the key of the table named after it: the key's root.
+          String keyNorm = Names.norm(targets.get(cand.target).name());
+          boolean root = cand.rule == Rule.NAMES_TABLE || cand.rule == Rule.KEY_OF_NAMED_OWNER;
+          Table p = !root || !keyNorm.equals(n) || GENERIC.contains(n) ? null
+              : specificHolder(t, keyNorm, cand.target);
+          if (p == null || p == cand.target || chosen.containsKey(p)) {
+            continue;
+          }
+          ColumnInfo pc = p.key;
+          if (pc != null && TypeClass.compatible(c.type(), pc.type())) {
+            chosen.remove(cand.target);
+            chosen.put(p, new Candidate(p, Rule.SPECIFIC_HOLDER, cand.confidence,
+                cand.why + "; table " + t.name() + " is named after table " + p.name()
+                    + ", which holds the same key"));
+            targets.put(p, pc);
+          }
         }
       }
       for (Candidate cand : chosen.values()) {
@@ -475,36 +587,88 @@ public final class FkInference {
       if (!rules.contains(Rule.FIRST_COLUMN_OF_OWNER)) {
         return;
       }
-      List<Table> first = firstOwners.getOrDefault(n, List.of());
-      Table owner = null;
-      String why = null;
-      if (first.size() == 1) {
-        owner = first.get(0);
-        why = "is named like the first column of table " + owner.name()
-            + ", the only table that starts with it";
-      } else if (first.size() > 1) {
-        Table top = null;
-        int second = -1;
-        for (Table b : first) {
-          if (top == null || b.uniqueColumns > top.uniqueColumns) {
-            if (top != null) {
-              second = Math.max(second, top.uniqueColumns);
-            }
-            top = b;
-          } else {
-            second = Math.max(second, b.uniqueColumns);
-          }
-        }
-        if (top != null && top.uniqueColumns > second) {
-          owner = top;
-          why = "is named like the first column of table " + owner.name()
-              + ", the most specific of " + first.size() + " tables that start with it";
-        }
-      }
+      Table owner = firstOwner(n);
+      String why = owner == null ? "" : firstOwners.get(n).size() == 1
+          ? "is named like the first column of table " + owner.name()
+              + ", the only table that starts with it"
+          : "is named like the first column of table " + owner.name()
+              + ", the most specific of " + firstOwners.get(n).size()
+              + " tables that start with it";
       if (owner != null && owner != t) {
         cands.add(new Candidate(owner, Rule.FIRST_COLUMN_OF_OWNER,
             Rule.FIRST_COLUMN_OF_OWNER.confidence(), why));
       }
+    }
+
+    /**
+     * {@return the owner of a key name among the tables that start with it: the only one, else the
+     * most specific (most columns found in no other table), else null on a tie}
+     */
+    private @Nullable Table firstOwner(String n) {
+      List<Table> first = firstOwners.getOrDefault(n, List.of());
+      if (first.size() <= 1) {
+        return first.isEmpty() ? null : first.get(0);
+      }
+      if (owners.containsKey(n)) {
+        return owners.get(n); // a key shared by many tables is resolved once
+      }
+      Table owner = mostSpecific(first);
+      owners.put(n, owner);
+      return owner;
+    }
+
+    private static @Nullable Table mostSpecific(List<Table> first) {
+      Table top = null;
+      int second = -1;
+      for (Table b : first) {
+        if (top == null || b.uniqueColumns > top.uniqueColumns) {
+          if (top != null) {
+            second = Math.max(second, top.uniqueColumns);
+          }
+          top = b;
+        } else {
+          second = Math.max(second, b.uniqueColumns);
+        }
+      }
+      return top != null && top.uniqueColumns > second ? top : null;
+    }
+
+    /** {@return whether a table holds a key name: as its named key, or as its first-column key} */
+    private static boolean holds(Table b, String keyNorm) {
+      if (b.key == null || !b.keyNorm.equals(keyNorm)) {
+        return false;
+      }
+      return b.keyKind == KeyKind.PRIMARY_KEY || b.keyKind == KeyKind.NAMED
+          || b.keyKind == KeyKind.EQUALS_TABLE_NAME || (b.keyKind == KeyKind.FIRST && !b.link);
+    }
+
+    /**
+     * {@return the table, other than {@code t}, that {@code t} is named after (a prefix or suffix
+     * of its name, the longest) and that holds the key name, or null}
+     */
+    private @Nullable Table specificHolder(Table t, String keyNorm, Table target) {
+      if (!heldElsewhere(keyNorm, t, target)) {
+        return null; // the common case: only the target holds the key; no name to split
+      }
+      Table best = null;
+      for (Table p : t.namedAfter(byVariant)) {
+        if (holds(p, keyNorm) && (best == null || p.base.length() > best.base.length())) {
+          best = p;
+        }
+      }
+      return best;
+    }
+
+    /** {@return whether a table other than {@code t} and {@code target} may hold the key name} */
+    private boolean heldElsewhere(String keyNorm, Table t, Table target) {
+      for (Map<String, List<Table>> m : List.of(firstOwners, namedOwners)) {
+        for (Table b : m.getOrDefault(keyNorm, List.of())) {
+          if (b != t && b != target) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
 
     /** {@return the tables other than {@code self} whose name variants include a base variant} */
@@ -535,6 +699,16 @@ public final class FkInference {
         }
       }
       return b.key;
+    }
+
+    /**
+     * {@return whether a column can be what a reference points at: the table's key or first
+     * column, a key word or a name ending in one ({@code code}, {@code tmID}), a primary key column}
+     */
+    private static boolean keyLike(Table b, ColumnInfo col) {
+      int i = b.columns.indexOf(col);
+      return i == 0 || col == b.key || b.splits.get(i) != null
+          || Names.KEY_WORDS.contains(b.norms.get(i)) || b.info.primaryKey().contains(col.name());
     }
 
     private static String keyName(Table b) {

@@ -152,6 +152,24 @@ public final class FkEval {
     predicted.stream().filter(p -> declaring.contains(p.database())).forEach(predDeclaring::add);
     System.out.println("  databases that declare keys (" + declaring.size() + "): "
         + score(predDeclaring, gold));
+    Set<Pair> predOthers = new TreeSet<>(predicted);
+    predOthers.removeAll(predDeclaring);
+    System.out.println("  databases that declare none:     predicted pairs=" + predOthers.size());
+    // held-out halves: databases in sorted order, even and odd index
+    List<String> dbs = catalog.tables().stream()
+        .map(t -> t.id().database().toUpperCase(Locale.ROOT)).distinct().sorted().toList();
+    for (int half = 0; half < 2; half++) {
+      Set<String> in = new HashSet<>();
+      for (int i = half; i < dbs.size(); i += 2) {
+        in.add(dbs.get(i));
+      }
+      Set<Pair> p = new TreeSet<>();
+      predicted.stream().filter(x -> in.contains(x.database())).forEach(p::add);
+      Set<Pair> g = new TreeSet<>();
+      gold.stream().filter(x -> in.contains(x.database())).forEach(g::add);
+      System.out.println("  " + (half == 0 ? "even" : "odd ") + " half (" + in.size()
+          + " databases):         " + score(p, g));
+    }
 
     System.out.println("Per rule (alone | all rules but this one):");
     for (Rule r : Rule.values()) {
@@ -169,6 +187,24 @@ public final class FkEval {
             .thenComparing(e -> -e.getValue().predicted()))
         .limit(10)
         .forEach(e -> System.out.printf(Locale.ROOT, "  %-28s %s%n", e.getKey(), e.getValue()));
+
+    if (Boolean.getBoolean("fkeval.errors")) {
+      // every inferred edge whose pair is not declared, and every declared pair not found
+      for (JoinEdge e : inferred) {
+        Set<Pair> one = pairs(List.of(e));
+        if (!one.isEmpty()) {
+          System.out.printf(Locale.ROOT, "%s %s%s %.2f %s%n",
+              gold.contains(one.iterator().next()) ? "TP" : "FP",
+              declaring.contains(one.iterator().next().database()) ? "" : "(no keys) ",
+              e.fromTable().database(), e.confidence(), e.evidence());
+        }
+      }
+      for (Pair p : gold) {
+        if (!predicted.contains(p)) {
+          System.out.println("FN " + p.database() + " " + p.a() + " - " + p.b());
+        }
+      }
+    }
 
     if (args.length > 1) {
       Path out = Path.of(args[1]);
