@@ -57,7 +57,7 @@ public final class Tuning {
    * similarity over its best {@code dbDenseTopK} tables (table vector plus {@code dbDenseColumn}
    * times the best column).
    */
-  double dbDenseWeight = 0.5;
+  double dbDenseWeight = 1.0;
   int dbDenseTopK = 1;
   double dbDenseColumn = 1.0;
   /** A word counts at most this often in a database document. */

@@ -64,11 +64,11 @@ class EvaluateBirdTest {
     }
     System.out.println(log.toString(StandardCharsets.UTF_8));
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.774 / 0.910 / 0.845; the targets are 0.75 / 0.85 (and MRR 0.85, which
-    // only BGE reaches)
-    assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.76);
-    assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.89);
-    assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.83);
+    // measured 0.777 / 0.912 / 0.851; the targets are 0.75 / 0.85 / 0.85 (MiniLM's MRR
+    // is just over the line, BGE's clearly)
+    assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.765);
+    assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.895);
+    assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.835);
     assertThat(result.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
   }
 
@@ -83,7 +83,7 @@ class EvaluateBirdTest {
     }
     System.out.println(log.toString(StandardCharsets.UTF_8));
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.799 / 0.930 / 0.865; the targets are 0.75 / 0.85 / 0.85
+    // measured 0.804 / 0.934 / 0.867; the targets are 0.75 / 0.85 / 0.85
     assertThat(merged.recall(5)).isGreaterThanOrEqualTo(BGE_R5);
     assertThat(merged.recall(10)).isGreaterThanOrEqualTo(BGE_R10);
     assertThat(merged.mrr()).isGreaterThanOrEqualTo(BGE_MRR);
@@ -96,7 +96,7 @@ class EvaluateBirdTest {
   static final double MERGED_MRR = 0.75;
   static final double OWN_R5 = 0.83;
   static final double OWN_R10 = 0.97;
-  static final double BGE_R5 = 0.785;
-  static final double BGE_R10 = 0.915;
-  static final double BGE_MRR = 0.85;
+  static final double BGE_R5 = 0.79;
+  static final double BGE_R10 = 0.92;
+  static final double BGE_MRR = 0.855;
 }
