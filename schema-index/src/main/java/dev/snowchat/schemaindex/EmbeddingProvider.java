@@ -27,6 +27,23 @@ public interface EmbeddingProvider extends AutoCloseable {
   float[] embed(String text);
 
   /**
+   * Embeds a search query. Models trained for retrieval embed short queries differently from
+   * the passages they search (BGE models prefix an instruction to queries, E5 models use
+   * {@code query:} and {@code passage:}); the search engine calls this for the user's question
+   * and {@link #embed}/{@link #embedAll} for the catalog's texts. The default delegates to
+   * {@link #embed}.
+   *
+   * @param query the query text
+   * @return a vector of {@link #dimension()} floats, L2-normalized (all zeros for text with no
+   *     usable content)
+   * @throws dev.snowchat.sqlgate.SnowchatException {@link IndexErrorCode#EMBEDDINGS_FAILED} when
+   *     the model fails
+   */
+  default float[] embedQuery(String query) {
+    return embed(query);
+  }
+
+  /**
    * Embeds several texts; providers that batch override this.
    *
    * @param texts the texts

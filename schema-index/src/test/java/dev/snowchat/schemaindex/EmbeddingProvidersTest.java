@@ -56,4 +56,19 @@ class EmbeddingProvidersTest {
         .isInstanceOf(dev.snowchat.sqlgate.SnowchatException.class)
         .hasMessageContaining("/nonexistent/model.onnx");
   }
+
+  @Test
+  void djl_unknownPooling_isRefusedWithTheAllowedValues() {
+    assertThatThrownBy(() -> EmbeddingProviders.create("djl",
+        Map.of("modelPath", "/nonexistent/model.onnx", "pooling", "max")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'max'").hasMessageContaining("mean or cls");
+  }
+
+  @Test
+  void embedQuery_defaultsToEmbed() {
+    try (EmbeddingProvider p = EmbeddingProviders.create("default", Map.of())) {
+      assertThat(p.embedQuery("customer orders")).isEqualTo(p.embed("customer orders"));
+    }
+  }
 }

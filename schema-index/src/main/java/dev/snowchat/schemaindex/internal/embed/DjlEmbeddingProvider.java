@@ -19,9 +19,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A sentence-embedding model run by DJL: tokenize, run, mean-pool the last hidden state over the
- * attention mask, L2-normalize. Only this class touches DJL types, so the factory loads without
- * DJL on the class path. Calls are serialized (one predictor).
+ * A sentence-embedding model run by DJL: tokenize, run, pool the last hidden state (the mean over
+ * the attention mask, or the first token for models trained with CLS pooling such as BGE),
+ * L2-normalize. Queries may get a prefix (an instruction such as BGE's) and documents another.
+ * Only this class touches DJL types, so the factory loads without DJL on the class path. Calls
+ * are serialized (one predictor).
  */
 final class DjlEmbeddingProvider implements EmbeddingProvider {
   private static final int BATCH = 32;
@@ -31,24 +33,39 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
   private final Predictor<NDList, NDList> predictor;
   private final Set<String> inputNames;
   private final int dimension;
+  private final Pooling pooling;
+  private final String queryPrefix;
+  private final String documentPrefix;
 
-  private DjlEmbeddingProvider(Model model, HuggingFaceTokenizer tokenizer) {
+  /** How token vectors become one sentence vector. */
+  enum Pooling {
+    /** The mean of the token vectors over the attention mask (sentence-transformers). */
+    MEAN,
+    /** The first ([CLS]) token's vector (BGE). */
+    CLS
+  }
+
+  private DjlEmbeddingProvider(Model model, HuggingFaceTokenizer tokenizer, Pooling pooling,
+      String queryPrefix, String documentPrefix) {
     this.model = model;
     this.tokenizer = tokenizer;
+    this.pooling = pooling;
+    this.queryPrefix = queryPrefix;
+    this.documentPrefix = documentPrefix;
     this.predictor = model.newPredictor(new NoopTranslator());
     this.inputNames = Set.copyOf(model.describeInput().keys());
     this.dimension = embedBatch(List.of("dimension probe")).getFirst().length;
   }
 
   static DjlEmbeddingProvider load(Path modelFile, Path tokenizerFile, int maxLength,
-      String engine) {
+      String engine, Pooling pooling, String queryPrefix, String documentPrefix) {
     Model model = null;
     try {
       HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(tokenizerFile, Map.of(
           "maxLength", Integer.toString(maxLength), "truncation", "true", "padding", "true"));
       model = Model.newInstance("sentence-embedding", engine);
       model.load(modelFile);
-      return new DjlEmbeddingProvider(model, tokenizer);
+      return new DjlEmbeddingProvider(model, tokenizer, pooling, queryPrefix, documentPrefix);
     } catch (Exception | LinkageError e) {
       if (model != null) {
         model.close();
@@ -71,14 +88,23 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
 
   @Override
   public float[] embed(String text) {
-    return embedBatch(List.of(text)).getFirst();
+    return embedBatch(List.of(documentPrefix + text)).getFirst();
+  }
+
+  @Override
+  public float[] embedQuery(String query) {
+    return embedBatch(List.of(queryPrefix + query)).getFirst();
   }
 
   @Override
   public List<float[]> embedAll(List<String> texts) {
     List<float[]> out = new ArrayList<>(texts.size());
     for (int i = 0; i < texts.size(); i += BATCH) {
-      out.addAll(embedBatch(texts.subList(i, Math.min(texts.size(), i + BATCH))));
+      List<String> part = new ArrayList<>(Math.min(BATCH, texts.size() - i));
+      for (String t : texts.subList(i, Math.min(texts.size(), i + BATCH))) {
+        part.add(documentPrefix + t);
+      }
+      out.addAll(embedBatch(part));
     }
     return out;
   }
@@ -115,20 +141,26 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
       List<float[]> out = new ArrayList<>(batch);
       for (int b = 0; b < batch; b++) {
         float[] v = new float[dim];
-        int tokens = 0;
-        for (int t = 0; t < length; t++) {
-          if (mask[b * length + t] == 0) {
-            continue;
+        if (pooling == Pooling.CLS) {
+          System.arraycopy(h, b * length * dim, v, 0, dim);
+        } else {
+          int tokens = 0;
+          for (int t = 0; t < length; t++) {
+            if (mask[b * length + t] == 0) {
+              continue;
+            }
+            tokens++;
+            int base = (b * length + t) * dim;
+            for (int d = 0; d < dim; d++) {
+              v[d] += h[base + d];
+            }
           }
-          tokens++;
-          int base = (b * length + t) * dim;
           for (int d = 0; d < dim; d++) {
-            v[d] += h[base + d];
+            v[d] /= Math.max(tokens, 1);
           }
         }
         double norm = 0;
         for (int d = 0; d < dim; d++) {
-          v[d] /= Math.max(tokens, 1);
           norm += v[d] * v[d];
         }
         if (norm > 0) {

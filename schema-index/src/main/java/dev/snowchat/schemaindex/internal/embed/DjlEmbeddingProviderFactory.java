@@ -14,13 +14,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Factory of the {@value #NAME} provider: a local ONNX sentence-embedding model (for example
- * all-MiniLM-L6-v2) run by DJL, with its Hugging Face {@code tokenizer.json}; mean pooling and L2
- * normalization. Nothing is downloaded: the files must exist.
+ * all-MiniLM-L6-v2 or BGE-small-en-v1.5) run by DJL, with its Hugging Face {@code
+ * tokenizer.json}; mean or CLS pooling and L2 normalization. Nothing is downloaded: the files must
+ * exist.
  *
  * <p>Configuration: {@code modelPath} (the {@code .onnx} file, or a directory holding {@code
  * model.onnx} and {@code tokenizer.json}), {@code tokenizerPath} (defaults to {@code
  * tokenizer.json} next to the model), {@code maxLength} (tokens, default 256), {@code engine}
- * (default {@code OnnxRuntime}).
+ * (default {@code OnnxRuntime}), {@code pooling} ({@code mean}, the default, for
+ * sentence-transformers models such as all-MiniLM-L6-v2; {@code cls} for BGE models), {@code
+ * queryPrefix} (text put before every search query, e.g. BGE's {@code "Represent this sentence
+ * for searching relevant passages: "}; default none) and {@code documentPrefix} (text put before
+ * every indexed text, e.g. E5's {@code "passage: "}; default none). Prefixes are used as given,
+ * trailing spaces included.
  *
  * <p>DJL is an optional dependency: {@code ai.djl:api}, {@code ai.djl.huggingface:tokenizers} and
  * an engine such as {@code ai.djl.onnxruntime:onnxruntime-engine} must be on the class path.
@@ -31,7 +37,8 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
   public static final String NAME = "djl";
 
   private static final Set<String> KEYS =
-      Set.of("modelPath", "tokenizerPath", "maxLength", "engine");
+      Set.of("modelPath", "tokenizerPath", "maxLength", "engine", "pooling", "queryPrefix",
+          "documentPrefix");
 
   /** Creates the factory (ServiceLoader). */
   public DjlEmbeddingProviderFactory() {}
@@ -50,6 +57,7 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
             + NAME + "; allowed: " + String.join(", ", KEYS.stream().sorted().toList()));
       }
     }
+    DjlEmbeddingProvider.Pooling pooling = pooling(config.get("pooling"));
     String modelText = config.get("modelPath");
     if (modelText == null || modelText.isBlank()) {
       throw new IllegalArgumentException("embedding provider " + NAME
@@ -93,8 +101,23 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
       }
     }
     String engine = config.getOrDefault("engine", "OnnxRuntime").strip();
+    String queryPrefix = config.getOrDefault("queryPrefix", "");
+    String documentPrefix = config.getOrDefault("documentPrefix", "");
     requireDjl();
-    return DjlEmbeddingProvider.load(modelFile, tokenizer, maxLength, engine);
+    return DjlEmbeddingProvider.load(modelFile, tokenizer, maxLength, engine, pooling,
+        queryPrefix, documentPrefix);
+  }
+
+  private static DjlEmbeddingProvider.Pooling pooling(@Nullable String text) {
+    if (text == null) {
+      return DjlEmbeddingProvider.Pooling.MEAN;
+    }
+    return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+      case "mean" -> DjlEmbeddingProvider.Pooling.MEAN;
+      case "cls" -> DjlEmbeddingProvider.Pooling.CLS;
+      default -> throw new IllegalArgumentException(
+          "pooling must be mean or cls, got '" + text + "'");
+    };
   }
 
   private static @Nullable Path firstOnnx(Path dir) {

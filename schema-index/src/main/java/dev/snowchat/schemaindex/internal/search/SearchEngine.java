@@ -60,9 +60,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The search engine behind {@code SchemaIndex}: one in-memory Lucene index with a document per
  * table. Keyword retrieval (BM25 over name, database, column and comment words and glossary
- * text, plus exact table and column names) and vector retrieval (HNSW) are fused by reciprocal
- * rank fusion, then re-ranked by database coherence (tables of the best-scoring databases gain)
- * and join propagation (a strong hit lifts the tables it joins to).
+ * text, plus exact table and column names) and vector retrieval (HNSW; with a semantic model
+ * also every column's vector, a table ranked by its best column) are fused by reciprocal rank
+ * fusion, then re-ranked by database coherence (tables of the best-scoring databases gain) and
+ * join propagation (a strong hit lifts the tables it joins to).
  *
  * <p>Thread-safe: searches may run while {@link #update} replaces documents; each search sees one
  * consistent reader. Public only for the facade in another package; not exported.
@@ -106,6 +107,8 @@ public final class SearchEngine implements AutoCloseable {
    * that a database document is rebuilt without re-reading its tables. Guarded by updateLock.
    */
   private final Map<String, DatabaseWords> databaseWords = new HashMap<>();
+  /** Table and column vectors in memory, with a semantic provider only (see ColumnVectors). */
+  private final ColumnVectors columnVectors = new ColumnVectors();
 
   /** Word counts of one database. */
   private static final class DatabaseWords {
@@ -287,6 +290,7 @@ public final class SearchEngine implements AutoCloseable {
       try {
         for (QualifiedName q : removed) {
           writer.deleteDocuments(new Term(KEY, key(q)));
+          columnVectors.remove(key(q));
           countWords(state.tables().get(key(q)), -1);
         }
         for (QualifiedName q : changedOrAdded) {
@@ -347,6 +351,7 @@ public final class SearchEngine implements AutoCloseable {
   }
 
   private void deleteQuietly(QualifiedName q) {
+    columnVectors.remove(key(q));
     try {
       writer.deleteDocuments(new Term(KEY, key(q)));
     } catch (IOException e) {
@@ -416,7 +421,7 @@ public final class SearchEngine implements AutoCloseable {
     double vectorWeight = vectorWeight();
     float @Nullable [] v = null;
     if (provider != null && vectorWeight > 0) {
-      v = provider.embed(r.query());
+      v = provider.embedQuery(r.query());
       if (!nonZero(v)) {
         v = null;
       }
@@ -427,8 +432,11 @@ public final class SearchEngine implements AutoCloseable {
         }
       }
     }
-    Map<String, Double> fused = Rrf.fuse(List.of(keywordRanking, vectorRanking),
-        new double[] {tuning.keywordWeight, vectorWeight}, tuning.rrfC);
+    Map<String, ColumnVectors.Score> dense = v == null || !semantic() || columnVectors.isEmpty()
+        ? Map.of() : columnVectors.score(v);
+    List<String> columnRanking = columnRanking(dense, s, r, n);
+    Map<String, Double> fused = Rrf.fuse(List.of(keywordRanking, vectorRanking, columnRanking),
+        new double[] {tuning.keywordWeight, vectorWeight, tuning.columnWeight}, tuning.rrfC);
     Map<String, Double> scores = new HashMap<>();
     // the candidates' tables, looked up once: an update may change the maps meanwhile
     Map<String, TableInfo> cand = new HashMap<>();
@@ -439,7 +447,7 @@ public final class SearchEngine implements AutoCloseable {
         cand.put(e.getKey(), t);
       }
     }
-    applyCoherence(scores, cand, s, r, words, v, searcher);
+    applyCoherence(scores, cand, s, r, words, v, dense, searcher);
     Map<String, QualifiedName> propagatedFrom = propagate(scores, cand, s, r);
     List<Map.Entry<String, Double>> ranked = new ArrayList<>(scores.entrySet());
     ranked.sort(Map.Entry.<String, Double>comparingByValue().reversed()
@@ -474,7 +482,7 @@ public final class SearchEngine implements AutoCloseable {
    */
   private void applyCoherence(Map<String, Double> scores, Map<String, TableInfo> cand, State s,
       SearchRequest r, List<String> words, float @Nullable [] queryVector,
-      IndexSearcher searcher) throws IOException {
+      Map<String, ColumnVectors.Score> dense, IndexSearcher searcher) throws IOException {
     if (tuning.coherence <= 0) {
       return;
     }
@@ -534,6 +542,9 @@ public final class SearchEngine implements AutoCloseable {
           dbScore.merge(e.getKey(), tuning.dbFromTables * e.getValue(), Double::sum);
         }
       }
+      if (r.database() == null && tuning.dbDenseWeight > 0 && !dense.isEmpty()) {
+        addDenseDatabaseScores(dbScore, dense, s, r);
+      }
       double maxDb = 0;
       for (double v : dbScore.values()) {
         maxDb = Math.max(maxDb, v);
@@ -567,6 +578,84 @@ public final class SearchEngine implements AutoCloseable {
     final Map<String, Double> finalDbScore = dbScore;
     scores.replaceAll((k, v) -> v / norm
         + tuning.coherence * finalDbScore.getOrDefault(cand.get(k).id().database(), 0.0));
+  }
+
+  /**
+   * Tables ranked by their best column similarities (plus a share of their table similarity):
+   * a third ranking for fusion, with a semantic provider only.
+   */
+  private List<String> columnRanking(Map<String, ColumnVectors.Score> dense, State s,
+      SearchRequest r, int n) {
+    if (dense.isEmpty() || tuning.columnWeight <= 0) {
+      return List.of();
+    }
+    List<Map.Entry<String, Double>> all = new ArrayList<>(dense.size());
+    for (Map.Entry<String, ColumnVectors.Score> e : dense.entrySet()) {
+      TableInfo t = s.tables().get(e.getKey());
+      if (t != null && accepts(r, t)) {
+        all.add(Map.entry(e.getKey(), columnScore(e.getValue())));
+      }
+    }
+    all.sort(Map.Entry.<String, Double>comparingByValue().reversed()
+        .thenComparing(Map.Entry.comparingByKey()));
+    List<String> out = new ArrayList<>(Math.min(n, all.size()));
+    for (int i = 0; i < all.size() && i < n; i++) {
+      out.add(all.get(i).getKey());
+    }
+    return out;
+  }
+
+  private double columnScore(ColumnVectors.Score sc) {
+    return sc.bestColumn() + tuning.columnSecond * sc.secondColumn()
+        + tuning.columnTable * sc.table();
+  }
+
+  /**
+   * Dense database routing: a database scores the mean of its best few tables' similarities
+   * (table vector plus best column); the best {@code coherenceDatabases} databases gain, scaled
+   * from 0 (the next database's score) to 1 (the best's).
+   */
+  private void addDenseDatabaseScores(Map<String, Double> dbScore,
+      Map<String, ColumnVectors.Score> dense, State s, SearchRequest r) {
+    Map<String, List<Double>> perDb = new HashMap<>();
+    for (Map.Entry<String, ColumnVectors.Score> e : dense.entrySet()) {
+      TableInfo t = s.tables().get(e.getKey());
+      if (t == null || !accepts(r, t)) {
+        continue;
+      }
+      ColumnVectors.Score sc = e.getValue();
+      double v = sc.table() + tuning.dbDenseColumn * sc.bestColumn();
+      perDb.computeIfAbsent(t.id().database(), d -> new ArrayList<>()).add(v);
+    }
+    Map<String, Double> db = new HashMap<>();
+    double hi = Double.NEGATIVE_INFINITY;
+    double lo = Double.POSITIVE_INFINITY;
+    for (Map.Entry<String, List<Double>> e : perDb.entrySet()) {
+      List<Double> list = e.getValue();
+      list.sort(Comparator.reverseOrder());
+      int k = Math.min(tuning.dbDenseTopK, list.size());
+      double sum = 0;
+      for (int i = 0; i < k; i++) {
+        sum += list.get(i);
+      }
+      double mean = sum / Math.max(1, tuning.dbDenseTopK);
+      db.put(e.getKey(), mean);
+      hi = Math.max(hi, mean);
+      lo = Math.min(lo, mean);
+    }
+    if (!(hi > lo)) {
+      return;
+    }
+    // only the best databases: far ones would otherwise all gain a little
+    List<Map.Entry<String, Double>> sorted = new ArrayList<>(db.entrySet());
+    sorted.sort(Map.Entry.<String, Double>comparingByValue().reversed()
+        .thenComparing(Map.Entry.comparingByKey()));
+    double floor = sorted.get(Math.min(sorted.size() - 1, tuning.coherenceDatabases)).getValue();
+    for (int i = 0; i < sorted.size() && i < tuning.coherenceDatabases; i++) {
+      Map.Entry<String, Double> e = sorted.get(i);
+      double norm = hi > floor ? (e.getValue() - floor) / (hi - floor) : 1;
+      dbScore.merge(e.getKey(), tuning.dbDenseWeight * norm, Double::sum);
+    }
   }
 
   /** A strong hit lifts its join neighbours, which may not have matched at all. */
@@ -770,7 +859,40 @@ public final class SearchEngine implements AutoCloseable {
     for (TableInfo t : tables) {
       texts.add(embeddingText(t, glossary.entriesFor(t.id())));
     }
-    return provider.embedAll(texts);
+    List<float[]> vectors = provider.embedAll(texts);
+    if (semantic() && tuning.columnVectors > 0) {
+      List<String> columnTexts = new ArrayList<>();
+      for (TableInfo t : tables) {
+        for (ColumnInfo c : t.columns()) {
+          columnTexts.add(columnText(t, c));
+        }
+      }
+      List<float[]> cv = provider.embedAll(columnTexts);
+      int at = 0;
+      for (int i = 0; i < tables.size(); i++) {
+        TableInfo t = tables.get(i);
+        float[][] cols = new float[t.columns().size()][];
+        for (int j = 0; j < cols.length; j++) {
+          cols[j] = cv.get(at++);
+        }
+        columnVectors.put(key(t.id()), t.id().database(), vectors.get(i), cols);
+      }
+    }
+    return vectors;
+  }
+
+  /**
+   * The text a column's vector is computed from: its words and its table's ({@code examination
+   * date of examination}); bare column words such as {@code id} or {@code date} match every
+   * database alike.
+   */
+  static String columnText(TableInfo t, ColumnInfo c) {
+    StringBuilder sb = new StringBuilder(String.join(" ", Words.split(c.name())))
+        .append(" of ").append(String.join(" ", Words.split(t.id().name())));
+    if (c.comment() != null) {
+      sb.append(": ").append(c.comment());
+    }
+    return sb.toString();
   }
 
   /** The text a table's vector is computed from: its words in a sentence-like order. */

@@ -42,6 +42,24 @@ public final class Tuning {
   double dbFromTables = 0.5;
   /** Weight of the question's similarity to a database's vector (semantic providers only). */
   double dbVectorWeight = 0.5;
+  /**
+   * Column vectors (semantic providers only; 1 = on): every column is embedded too, and tables
+   * are ranked by their best column similarities as a third ranking for fusion.
+   */
+  int columnVectors = 1;
+  /** RRF weight of the column ranking. */
+  double columnWeight = 1.0;
+  /** Share of the second-best column and of the table vector in the column ranking's score. */
+  double columnSecond = 0.0;
+  double columnTable = 0.0;
+  /**
+   * Dense database routing (semantic providers with column vectors): weight of a database's mean
+   * similarity over its best {@code dbDenseTopK} tables (table vector plus {@code dbDenseColumn}
+   * times the best column).
+   */
+  double dbDenseWeight = 1.0;
+  int dbDenseTopK = 1;
+  double dbDenseColumn = 1.0;
   /** A word counts at most this often in a database document. */
   int dbTermCap = 3;
   /** How many databases are scored. */

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The BIRD schema-linking benchmark (question text only, whole 597-table catalog), when the
- * shared data folder is present. Asserts the figures measured with the default provider, with a
- * small margin; the module README lists them.
+ * shared data folder is present. Asserts the figures measured with the default provider,
+ * all-MiniLM-L6-v2 and BGE-small-en-v1.5, with a small margin; the module README lists them.
  */
 class EvaluateBirdTest {
   static Path birdDir() {
@@ -64,10 +64,29 @@ class EvaluateBirdTest {
     }
     System.out.println(log.toString(StandardCharsets.UTF_8));
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.760 / 0.888 / 0.821; the targets are 0.75 / 0.85 (and MRR 0.85)
-    assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.75);
-    assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.87);
-    assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.80);
+    // measured 0.777 / 0.912 / 0.851; the targets are 0.75 / 0.85 / 0.85 (MiniLM's MRR
+    // is just over the line, BGE's clearly)
+    assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.765);
+    assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.895);
+    assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.835);
+    assertThat(result.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
+  }
+
+  @Test
+  void bird_bge_reachesAllTargets(@TempDir Path out) throws Exception {
+    Path bird = birdDir();
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Evaluate.Result result;
+    try (EmbeddingProvider p = Evaluate.provider("bge")) {
+      result = Evaluate.run(bird.resolve("catalog.json"), bird.resolve("questions.jsonl"), out, p,
+          new Tuning(), new PrintStream(log, true, StandardCharsets.UTF_8));
+    }
+    System.out.println(log.toString(StandardCharsets.UTF_8));
+    Evaluate.Metrics merged = result.get("merged(all catalog)");
+    // measured 0.804 / 0.934 / 0.867; the targets are 0.75 / 0.85 / 0.85
+    assertThat(merged.recall(5)).isGreaterThanOrEqualTo(BGE_R5);
+    assertThat(merged.recall(10)).isGreaterThanOrEqualTo(BGE_R10);
+    assertThat(merged.mrr()).isGreaterThanOrEqualTo(BGE_MRR);
     assertThat(result.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
   }
 
@@ -77,4 +96,7 @@ class EvaluateBirdTest {
   static final double MERGED_MRR = 0.75;
   static final double OWN_R5 = 0.83;
   static final double OWN_R10 = 0.97;
+  static final double BGE_R5 = 0.79;
+  static final double BGE_R10 = 0.92;
+  static final double BGE_MRR = 0.855;
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.EmbeddingProvider;
 import dev.snowchat.schemaindex.EmbeddingProviders;
 import dev.snowchat.schemaindex.Glossary;
 import dev.snowchat.schemaindex.JoinGraph;
@@ -216,6 +217,97 @@ class SearchEngineTest {
       }
       searcher.join();
       assertThat(failure.get()).isNull();
+    }
+  }
+
+  /**
+   * A stand-in for a semantic model: words are mapped to concepts (so that {@code alb} and
+   * {@code albumin} meet, which keyword search cannot know), and a text's vector counts its
+   * concepts.
+   */
+  static final class FakeSemanticProvider implements EmbeddingProvider {
+    static final Map<String, Integer> CONCEPTS = Map.ofEntries(
+        Map.entry("alb", 0), Map.entry("albumin", 0), Map.entry("cho", 1),
+        Map.entry("cholesterol", 1), Map.entry("patient", 2), Map.entry("sex", 3),
+        Map.entry("gender", 3), Map.entry("laboratory", 4), Map.entry("lab", 4),
+        Map.entry("wbc", 5), Map.entry("leukocyte", 5), Map.entry("crp", 6),
+        Map.entry("customer", 7), Map.entry("order", 8), Map.entry("amount", 9),
+        Map.entry("price", 9), Map.entry("birthday", 10), Map.entry("born", 10));
+    static final int DIM = 16;
+
+    @Override
+    public String name() {
+      return "fake-semantic";
+    }
+
+    @Override
+    public int dimension() {
+      return DIM;
+    }
+
+    @Override
+    public float[] embed(String text) {
+      float[] v = new float[DIM];
+      for (String w : Words.of(text)) {
+        Integer c = CONCEPTS.get(w);
+        v[c == null ? DIM - 1 - Math.floorMod(w.hashCode(), 4) : c] += c == null ? 0.2f : 1f;
+      }
+      double n = 0;
+      for (float x : v) {
+        n += x * x;
+      }
+      for (int i = 0; n > 0 && i < DIM; i++) {
+        v[i] /= (float) Math.sqrt(n);
+      }
+      return v;
+    }
+  }
+
+  static Catalog clinics() {
+    return Catalog.of(List.of(
+        table(QualifiedName.of("CLINIC", "PUBLIC", "PATIENT"), TableKind.TABLE, null, "ID", "SEX",
+            "BIRTHDAY"),
+        table(QualifiedName.of("CLINIC", "PUBLIC", "LABORATORY"), TableKind.TABLE, null, "ID",
+            "DATE", "ALB", "T_CHO", "WBC", "CRP"),
+        table(QualifiedName.of("SHOP", "PUBLIC", "ORDERS"), TableKind.TABLE, null, "ORDER_ID",
+            "CUSTOMER_ID", "AMOUNT"),
+        table(QualifiedName.of("SHOP", "PUBLIC", "CUSTOMER"), TableKind.TABLE, null,
+            "CUSTOMER_ID", "GENDER", "BORN")));
+  }
+
+  @Test
+  void search_semanticProvider_findsATableByItsColumnMeaning() {
+    Catalog c = clinics();
+    try (SearchEngine e = SearchEngine.build(c, Glossary.empty(), new FakeSemanticProvider(),
+        JoinGraph.build(c))) {
+      // no keyword matches "albumin"; the column ALB means it
+      List<SearchHit> hits = e.search(SearchRequest.of("albumin", 2));
+      assertThat(hits.getFirst().table().name()).isEqualTo("LABORATORY");
+      hits = e.search(SearchRequest.of("customers by gender", 2));
+      assertThat(hits.getFirst().table().name()).isEqualTo("CUSTOMER");
+      assertThat(e.search(SearchRequest.of("albumin", 4).withDatabase("SHOP")))
+          .allMatch(h -> h.table().database().equals("SHOP"));
+    }
+  }
+
+  @Test
+  void update_withColumnVectors_givesTheSameResultsAsAFullRebuild() {
+    Catalog before = clinics();
+    QualifiedName lab = QualifiedName.of("CLINIC", "PUBLIC", "LABORATORY");
+    QualifiedName customer = QualifiedName.of("SHOP", "PUBLIC", "CUSTOMER");
+    List<TableInfo> tables = new ArrayList<>(before.tables());
+    tables.removeIf(t -> t.id().equals(lab) || t.id().equals(customer));
+    tables.add(table(lab, TableKind.TABLE, null, "ID", "DATE", "WBC"));
+    Catalog after = Catalog.of(tables);
+    try (SearchEngine incremental = SearchEngine.build(before, Glossary.empty(),
+        new FakeSemanticProvider(), JoinGraph.build(before));
+        SearchEngine full = SearchEngine.build(after, Glossary.empty(),
+            new FakeSemanticProvider(), JoinGraph.build(after))) {
+      incremental.update(after, Set.of(lab), Set.of(customer), JoinGraph.build(after));
+      for (String q : List.of("albumin", "leukocyte count", "gender", "order price")) {
+        assertThat(tables(incremental.search(SearchRequest.of(q, 3))))
+            .as(q).isEqualTo(tables(full.search(SearchRequest.of(q, 3))));
+      }
     }
   }
 }
