@@ -162,6 +162,11 @@ final class DeletedStats {
   /** Entries recorded since the last reader; dropped then unless a segment holds their copy. */
   private final List<Entry> recorded = new ArrayList<>();
   private final Map<Object, Segment> segments = new HashMap<>();
+  /**
+   * One instance per key, so that the maps compare keys by identity (an optimization only: a
+   * key created after a clear may have an equal twin, which the maps still find by value).
+   */
+  private final Map<Key, Key> canonical = new HashMap<>();
   private View current = new View(totals);
   private boolean unknown;
 
@@ -293,6 +298,15 @@ final class DeletedStats {
         : new Version(String.valueOf(stored.get(SearchEngine.D_KEY)), true, version);
   }
 
+  private Key canonical(Key k) {
+    if (canonical.size() > 4 * totals.size() + 65_536) {
+      canonical.clear();
+      totals.keySet().forEach(t -> canonical.put(t, t));
+    }
+    Key c = canonical.putIfAbsent(k, k);
+    return c == null ? k : c;
+  }
+
   /** The statistics one document adds, computed as the index writer's inverting does. */
   private Entry contribution(Version version, Document document) throws IOException {
     Map<String, Map<BytesRef, int[]>> freqs = new HashMap<>();
@@ -338,12 +352,12 @@ final class DeletedStats {
       }
       boolean docs = docsOnly.contains(f.getKey());
       for (Map.Entry<BytesRef, int[]> t : terms.entrySet()) {
-        keys[i] = new Key(f.getKey(), t.getKey());
+        keys[i] = canonical(new Key(f.getKey(), t.getKey()));
         amounts[3 * i] = 1;
         amounts[3 * i + 1] = docs ? 1 : t.getValue()[0];
         i++;
       }
-      keys[i] = new Key(f.getKey(), null);
+      keys[i] = canonical(new Key(f.getKey(), null));
       amounts[3 * i] = 1;
       amounts[3 * i + 1] = docs ? terms.size() : tokens.get(f.getKey())[0];
       amounts[3 * i + 2] = terms.size();
