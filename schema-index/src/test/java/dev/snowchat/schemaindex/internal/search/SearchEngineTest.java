@@ -304,6 +304,57 @@ class SearchEngineTest {
     }
   }
 
+  @Test
+  void update_leavesASearchInFlightTheStatisticsOfItsOwnReader() throws IOException {
+    // A search that holds the reader of before an update keeps that reader's statistics (the
+    // deleted copies as they were), also across two updates made meanwhile.
+    Catalog first = SyntheticCatalogs.generate(4, 3, 20, 6);
+    Catalog second = changeOneColumn(first, 0, "VENDOR_AMOUNT");
+    Catalog third = changeOneColumn(second, 1, "REGION_STATUS");
+    Catalog fourth = changeOneColumn(third, 2, "LEDGER_COUPON");
+    try (SearchEngine incremental = SearchEngine.build(first, Glossary.empty(), null,
+            JoinGraph.build(first));
+        SearchEngine fresh = SearchEngine.build(second, Glossary.empty(), null,
+            JoinGraph.build(second))) {
+      incremental.update(second, changedTables(first, second), Set.of(), JoinGraph.build(second));
+      Map<String, String> expected = fresh.withSearcher(SearchEngineTest::statistics);
+      Map<String, String> inFlight = incremental.withSearcher(s -> {
+        incremental.update(third, changedTables(second, third), Set.of(),
+            JoinGraph.build(third));
+        incremental.update(fourth, changedTables(third, fourth), Set.of(),
+            JoinGraph.build(fourth));
+        return statistics(s);
+      });
+      assertThat(inFlight).isEqualTo(expected);
+    }
+  }
+
+  /** The catalog with the last column of the {@code n}-th table of each database replaced. */
+  static Catalog changeOneColumn(Catalog c, int n, String column) {
+    Map<String, Integer> seen = new TreeMap<>();
+    List<TableInfo> out = new ArrayList<>();
+    for (TableInfo t : c.tables()) {
+      int i = seen.merge(t.id().database(), 1, Integer::sum) - 1;
+      if (i == n) {
+        List<ColumnInfo> cols = new ArrayList<>(t.columns());
+        cols.set(cols.size() - 1, ColumnInfo.of(column, "VARCHAR"));
+        t = t.withColumns(cols);
+      }
+      out.add(t);
+    }
+    return Catalog.of(out);
+  }
+
+  static Set<QualifiedName> changedTables(Catalog before, Catalog after) {
+    Set<QualifiedName> out = new HashSet<>();
+    for (TableInfo t : after.tables()) {
+      if (!before.table(t.id()).map(t::equals).orElse(false)) {
+        out.add(t.id());
+      }
+    }
+    return out;
+  }
+
   /** The BM25 score of every document (tables and databases) for a word in each text field. */
   static Map<String, Float> scores(IndexSearcher searcher, String word) throws IOException {
     BooleanQuery.Builder b = new BooleanQuery.Builder();
