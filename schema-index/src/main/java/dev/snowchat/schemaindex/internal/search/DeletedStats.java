@@ -202,7 +202,11 @@ final class DeletedStats {
    * @return the view of the totals for that reader
    */
   View open(IndexReader reader) throws IOException {
-    Map<Key, long[]> delta = new HashMap<>();
+    int expected = 16;
+    for (Entry e : recorded) {
+      expected += e.keys.length;
+    }
+    Map<Key, long[]> delta = HashMap.newHashMap(expected);
     Set<Object> present = new HashSet<>();
     for (LeafReaderContext ctx : reader.leaves()) {
       LeafReader leaf = ctx.reader();
