@@ -8,6 +8,7 @@ import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.SyntheticCatalogs;
 import dev.snowchat.schemaindex.TableInfo;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -91,61 +92,151 @@ public final class SearchScaleReport {
     update();
   }
 
-  /** Full rebuild against an incremental update of 5 tables, at 10,000 tables. */
+  /**
+   * Repetitions of the update figures; the medians are stable at these counts. The warm-up
+   * updates run first on a throwaway engine: Lucene's flush and merge code keeps the JIT
+   * recompiling for about 2,000 updates (C2 used about 8 ms of CPU per update at first, 1 ms
+   * after 2,400), and the figures are those of a long-running process.
+   */
+  static final int WARMUP_UPDATES = 2_500;
+  static final int REBUILDS = 15;
+  static final int UPDATES = 600;
+  static final int POLLS = 300;
+
+  /**
+   * Full rebuilds against incremental updates of 5 tables, at 10,000 tables: the search index
+   * alone ({@link SearchEngine#update}), then the whole in-place update a lifecycle poll performs
+   * (stamp diff, catalog, join graph and search index) against a full build of graph and index.
+   */
   static void update() {
     Catalog ten = catalog(10_000);
     JoinGraph tenGraph = JoinGraph.build(ten);
-    var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-    long[] full = new long[7];
-    long[] fullCpu = new long[full.length];
-    for (int i = 0; i < full.length; i++) {
-      long c = threads.getCurrentThreadCpuTime();
+    System.out.printf(Locale.ROOT, "update figures at %d tables x 20 columns, keyword index,"
+        + " after %d warm-up updates; load average %.2f%n", ten.size(), WARMUP_UPDATES, load());
+
+    // warm up the JIT on every path measured below
+    for (int i = 0; i < 3; i++) {
+      SearchEngine.build(ten, Glossary.empty(), null, tenGraph).close();
+    }
+    try (SearchEngine warm = SearchEngine.build(ten, Glossary.empty(), null, tenGraph)) {
+      updates(warm, ten, tenGraph, WARMUP_UPDATES, 99, new long[WARMUP_UPDATES],
+          new long[WARMUP_UPDATES]);
+    }
+
+    long[] full = new long[REBUILDS];
+    long[] fullCpu = new long[REBUILDS];
+    for (int i = 0; i < REBUILDS; i++) {
+      long c = cpu();
       long s = System.nanoTime();
       SearchEngine e = SearchEngine.build(ten, Glossary.empty(), null, tenGraph);
       full[i] = System.nanoTime() - s;
-      fullCpu[i] = threads.getCurrentThreadCpuTime() - c;
+      fullCpu[i] = cpu() - c;
       e.close();
     }
-    Arrays.sort(fullCpu);
-    Arrays.sort(full);
-    SearchEngine inc = SearchEngine.build(ten, Glossary.empty(), null, tenGraph);
-    SplittableRandom random = new SplittableRandom(7);
-    long[] upd = new long[100];
-    long[] updCpu = new long[upd.length];
-    Catalog current = ten;
-    for (int i = 0; i < upd.length; i++) {
-      List<TableInfo> list = new ArrayList<>(current.tables());
+    long[] upd = new long[UPDATES];
+    long[] updCpu = new long[UPDATES];
+    long others;
+    try (SearchEngine inc = SearchEngine.build(ten, Glossary.empty(), null, tenGraph)) {
+      long p = processCpu();
+      long c = cpu();
+      updates(inc, ten, tenGraph, UPDATES, 7, upd, updCpu);
+      others = (processCpu() - p) - (cpu() - c);
+    }
+    System.out.println("search index (SearchEngine.build against SearchEngine.update):");
+    report("full rebuild", full, fullCpu, "update of 5 tables", upd, updCpu);
+    System.out.printf(Locale.ROOT, "  meanwhile other threads (Lucene's background merges, GC, JIT)"
+        + " used %.2f ms CPU per update%n", others / 1e6 / UPDATES);
+    System.out.printf(Locale.ROOT, "  load average %.2f%n", load());
+
+    EndToEnd.run(ten);
+    System.out.printf(Locale.ROOT, "  load average %.2f%n", load());
+  }
+
+  /**
+   * Applies {@code n} updates of 5 random tables each (the last column of each replaced) and
+   * records the wall and calling-thread CPU time of each {@link SearchEngine#update} call.
+   */
+  static void updates(SearchEngine engine, Catalog start, JoinGraph graph, int n, long seed,
+      long[] wall, long[] cpu) {
+    SplittableRandom random = new SplittableRandom(seed);
+    Catalog current = start;
+    for (int i = 0; i < n; i++) {
       Set<QualifiedName> changed = new HashSet<>();
-      while (changed.size() < 5) {
-        int j = random.nextInt(list.size());
-        TableInfo t = list.get(j);
-        if (changed.add(t.id())) {
-          List<ColumnInfo> cols = new ArrayList<>(t.columns());
-          cols.set(cols.size() - 1, ColumnInfo.of("CHANGED_" + i, "VARCHAR"));
-          list.set(j, t.withColumns(cols));
-        }
-      }
-      Catalog next = Catalog.of(list);
-      JoinGraph nextGraph = tenGraph;
-      long c = threads.getCurrentThreadCpuTime();
+      Catalog next = change(current, random, i, changed);
+      long c = cpu();
       long s = System.nanoTime();
-      inc.update(next, changed, Set.of(), nextGraph);
-      upd[i] = System.nanoTime() - s;
-      updCpu[i] = threads.getCurrentThreadCpuTime() - c;
+      engine.update(next, changed, Set.of(), graph);
+      wall[i] = System.nanoTime() - s;
+      cpu[i] = cpu() - c;
       current = next;
     }
-    inc.close();
-    Arrays.sort(upd);
-    Arrays.sort(updCpu);
-    double fullMs = full[full.length / 2] / 1e6;
-    double updMs = upd[upd.length / 2] / 1e6;
-    System.out.printf(Locale.ROOT, "at %d tables: full rebuild median %.1f ms; update of 5 tables"
-        + " median %.2f ms (p90 %.2f ms): %.0fx faster%n", ten.size(), fullMs, updMs,
-        upd[upd.length * 9 / 10] / 1e6, fullMs / updMs);
-    System.out.printf(Locale.ROOT, "  same on the calling thread's CPU time: full %.1f ms,"
-        + " update %.2f ms: %.0fx%n", fullCpu[fullCpu.length / 2] / 1e6,
-        updCpu[updCpu.length / 2] / 1e6,
-        (double) fullCpu[fullCpu.length / 2] / updCpu[updCpu.length / 2]);
+  }
+
+  /** The catalog with 5 random tables changed (last column replaced); their ids go in changed. */
+  static Catalog change(Catalog current, SplittableRandom random, int round,
+      Set<QualifiedName> changed) {
+    List<TableInfo> list = new ArrayList<>(current.tables());
+    while (changed.size() < 5) {
+      int j = random.nextInt(list.size());
+      TableInfo t = list.get(j);
+      if (changed.add(t.id())) {
+        List<ColumnInfo> cols = new ArrayList<>(t.columns());
+        cols.set(cols.size() - 1, ColumnInfo.of("CHANGED_" + round, "VARCHAR"));
+        list.set(j, t.withColumns(cols));
+      }
+    }
+    return Catalog.of(list);
+  }
+
+  /** Prints medians, p90, means and maxima of a rebuild and an update series, and the ratios. */
+  static void report(String fullName, long[] full, long[] fullCpu, String updName, long[] upd,
+      long[] updCpu) {
+    line(fullName, full, fullCpu);
+    line(updName, upd, updCpu);
+    System.out.printf(Locale.ROOT, "  => median %.0fx faster wall (p90 %.0fx, mean %.0fx),"
+        + " %.0fx on the calling thread's CPU%n", median(full) / median(upd),
+        pctOf(full, 90) / pctOf(upd, 90), mean(full) / mean(upd),
+        median(fullCpu) / median(updCpu));
+  }
+
+  private static void line(String name, long[] wall, long[] cpu) {
+    System.out.printf(Locale.ROOT, "  %-34s wall median %8.2f ms, p90 %8.2f, mean %8.2f,"
+        + " max %8.2f; CPU median %8.2f ms, p90 %8.2f (%d runs)%n", name, median(wall),
+        pctOf(wall, 90), mean(wall), pctOf(wall, 100), median(cpu), pctOf(cpu, 90),
+        wall.length);
+  }
+
+  static double median(long[] values) {
+    return pctOf(values, 50);
+  }
+
+  /** {@return the p-th percentile in ms of unsorted values (nearest rank)} */
+  static double pctOf(long[] values, int p) {
+    long[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return pct(sorted, p);
+  }
+
+  static double mean(long[] values) {
+    double sum = 0;
+    for (long v : values) {
+      sum += v;
+    }
+    return sum / values.length / 1e6;
+  }
+
+  static long cpu() {
+    return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+  }
+
+  /** {@return the CPU time of the whole process, all threads} */
+  static long processCpu() {
+    return ((com.sun.management.OperatingSystemMXBean)
+        ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+
+  static double load() {
+    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
   /** The synthetic catalog: databases of 100 tables with 20 columns each. */

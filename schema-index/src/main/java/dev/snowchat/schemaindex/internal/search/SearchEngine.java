@@ -33,12 +33,14 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -55,6 +57,7 @@ import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.search.similarities.PerFieldSimilarityWrapper;
 import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.util.IOFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -91,7 +94,6 @@ public final class SearchEngine implements AutoCloseable {
 
   private static final int MAX_COLUMN_HITS = 10;
   private static final String HASHING = "default";
-  private static final double MAX_DELETED_SHARE = 0.05;
 
   private final Tuning tuning;
   private final @Nullable EmbeddingProvider provider;
@@ -101,7 +103,16 @@ public final class SearchEngine implements AutoCloseable {
   private final SearcherManager searchers;
   private final Object updateLock = new Object();
   private volatile State state;
-  /** The name and column words of each indexed table, so database documents are cheap. */
+  /** Statistics of deleted documents still in the index, left out of searches' BM25. */
+  private final DeletedStats deleted;
+  /**
+   * The version each document written by an update carries (the update's number); documents of
+   * the build carry none (version 0). Keys are table keys and database names. Guarded by
+   * updateLock.
+   */
+  private final Map<String, Long> tableVersions = new HashMap<>();
+  private final Map<String, Long> databaseVersions = new HashMap<>();
+  private long updates;
   /**
    * Word counts of each database's table names and column names, kept up to date by updates so
    * that a database document is rebuilt without re-reading its tables. Guarded by updateLock.
@@ -114,21 +125,76 @@ public final class SearchEngine implements AutoCloseable {
   private static final class DatabaseWords {
     final Map<String, Integer> names = new HashMap<>();
     final Map<String, Integer> columns = new HashMap<>();
+    /** The counts before the running update of the words it changed (0: absent), or null. */
+    @Nullable Map<String, Integer> namesBefore;
+    @Nullable Map<String, Integer> columnsBefore;
 
-    void add(TableInfo t, int sign) {
+    void add(TableInfo t, int sign, boolean tracked) {
+      if (tracked && namesBefore == null) {
+        namesBefore = new HashMap<>();
+        columnsBefore = new HashMap<>();
+      }
       for (String w : Words.of(t.id().name())) {
-        names.merge(w, sign, DatabaseWords::sumOrRemove);
+        count(names, tracked ? namesBefore : null, w, sign);
       }
       for (ColumnInfo c : t.columns()) {
         for (String w : Words.of(c.name())) {
-          columns.merge(w, sign, DatabaseWords::sumOrRemove);
+          count(columns, tracked ? columnsBefore : null, w, sign);
         }
       }
+    }
+
+    private static void count(Map<String, Integer> counts, @Nullable Map<String, Integer> before,
+        String w, int sign) {
+      if (before != null) {
+        before.putIfAbsent(w, counts.getOrDefault(w, 0));
+      }
+      counts.merge(w, sign, DatabaseWords::sumOrRemove);
     }
 
     private static @Nullable Integer sumOrRemove(Integer a, Integer b) {
       int v = a + b;
       return v <= 0 ? null : v;
+    }
+
+    /** {@return whether the running update changed a count below the cap} */
+    boolean cappedChanged(int cap) {
+      return cappedChanged(names, namesBefore, cap) || cappedChanged(columns, columnsBefore, cap);
+    }
+
+    private static boolean cappedChanged(Map<String, Integer> counts,
+        @Nullable Map<String, Integer> before, int cap) {
+      if (before != null) {
+        for (Map.Entry<String, Integer> e : before.entrySet()) {
+          if (Math.min(e.getValue(), cap) != Math.min(counts.getOrDefault(e.getKey(), 0), cap)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    /** {@return the counts as they were before the running update} */
+    static Map<String, Integer> before(Map<String, Integer> counts,
+        @Nullable Map<String, Integer> before) {
+      if (before == null || before.isEmpty()) {
+        return counts;
+      }
+      Map<String, Integer> out = new HashMap<>(counts);
+      before.forEach((w, n) -> {
+        if (n > 0) {
+          out.put(w, n);
+        } else {
+          out.remove(w);
+        }
+      });
+      return out;
+    }
+
+    /** Ends the running update. */
+    void settle() {
+      namesBefore = null;
+      columnsBefore = null;
     }
 
     boolean isEmpty() {
@@ -200,27 +266,36 @@ public final class SearchEngine implements AutoCloseable {
     this.glossary = new GlossaryMatcher(glossary);
     this.directory = new ByteBuffersDirectory();
     Similarity similarity = similarity(tuning);
-    IndexWriterConfig config = new IndexWriterConfig(new StandardAnalyzer(CharArraySet.EMPTY_SET))
+    StandardAnalyzer analyzer = new StandardAnalyzer(CharArraySet.EMPTY_SET);
+    this.deleted = new DeletedStats(analyzer);
+    // compound files only save file handles, and the index is in memory: an update's flush and
+    // the merges after it would copy every file once more
+    TieredMergePolicy merges = new TieredMergePolicy();
+    merges.setNoCFSRatio(0);
+    IndexWriterConfig config = new IndexWriterConfig(analyzer)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
         .setSimilarity(similarity)
         .setRAMBufferSizeMB(256)
         // an update must not wait for merges of the new small segments when it refreshes
         .setMaxFullFlushMergeWaitMillis(0)
-        .setCommitOnClose(false);
+        .setCommitOnClose(false)
+        .setUseCompoundFile(false)
+        .setMergePolicy(merges);
     this.writer = new IndexWriter(directory, config);
     addAll(catalog.tables());
     SearcherFactory factory = new SearcherFactory() {
       @Override
       public IndexSearcher newSearcher(org.apache.lucene.index.IndexReader reader,
-          org.apache.lucene.index.IndexReader previous) {
-        IndexSearcher s = new IndexSearcher(reader);
+          org.apache.lucene.index.IndexReader previous) throws IOException {
+        // called on refreshes only, which run under updateLock (or in this constructor)
+        IndexSearcher s = new DeletedStats.Searcher(reader, deleted.open(reader));
         s.setSimilarity(similarity);
         return s;
       }
     };
     State initial = State.of(catalog, graph);
     for (TableInfo t : catalog.tables()) {
-      countWords(t, 1);
+      countWords(t, 1, false);
     }
     List<String> databases = List.copyOf(initial.byDatabase().keySet());
     List<float[]> dbVectors = embedDatabases(databases, initial);
@@ -271,8 +346,9 @@ public final class SearchEngine implements AutoCloseable {
 
   /**
    * Applies a catalog change in place: only the documents of changed, added and removed tables
-   * are replaced (and only those are embedded again). Searches running meanwhile see either the
-   * old or the new index.
+   * are replaced (and only those are embedded again), and the documents of their databases when
+   * their words or tables changed. Searches running meanwhile see either the old or the new
+   * index, each with the BM25 statistics of a fresh build of its catalog ({@link DeletedStats}).
    *
    * @param newCatalog the catalog after the change
    * @param changedOrAdded tables whose definition changed or that are new
@@ -288,58 +364,57 @@ public final class SearchEngine implements AutoCloseable {
     requireNonNull(newGraph, "newGraph is null");
     synchronized (updateLock) {
       try {
-        for (QualifiedName q : removed) {
-          writer.deleteDocuments(new Term(KEY, key(q)));
-          columnVectors.remove(key(q));
-          countWords(state.tables().get(key(q)), -1);
-        }
-        for (QualifiedName q : changedOrAdded) {
-          countWords(state.tables().get(key(q)), -1);
-          countWords(newCatalog.table(q).orElse(null), 1);
+        long version = ++updates;
+        State old = state;
+        Set<QualifiedName> touched = new LinkedHashSet<>(removed);
+        touched.addAll(changedOrAdded);
+        // the tables of each touched database before the change (patch replaces the lists)
+        Map<String, @Nullable List<TableInfo>> oldMembers = new HashMap<>();
+        for (QualifiedName q : touched) {
+          if (!oldMembers.containsKey(q.database())) {
+            oldMembers.put(q.database(), old.byDatabase().get(q.database()));
+          }
         }
         List<TableInfo> changed = new ArrayList<>();
         for (QualifiedName q : changedOrAdded) {
-          newCatalog.table(q).ifPresentOrElse(changed::add,
-              () -> deleteQuietly(q));
+          newCatalog.table(q).ifPresent(changed::add);
+        }
+        // every old copy leaves the index, and its statistics with it
+        for (QualifiedName q : touched) {
+          TableInfo before = old.tables().get(key(q));
+          if (before != null) {
+            deleted.deleting(new DeletedStats.Version(key(q), false,
+                tableVersions.getOrDefault(key(q), 0L)), document(before, null));
+            countWords(before, -1, true);
+          }
+        }
+        Set<QualifiedName> kept = new HashSet<>();
+        for (TableInfo t : changed) {
+          countWords(t, 1, true);
+          kept.add(t.id());
+        }
+        for (QualifiedName q : touched) {
+          if (!kept.contains(q) && old.tables().containsKey(key(q))) {
+            writer.deleteDocuments(new Term(KEY, key(q)));
+            columnVectors.remove(key(q));
+            tableVersions.remove(key(q));
+          }
         }
         List<float[]> vectors = embed(changed);
         for (int i = 0; i < changed.size(); i++) {
           TableInfo t = changed.get(i);
-          writer.updateDocument(new Term(KEY, key(t.id())),
-              document(t, vectors == null ? null : vectors.get(i)));
+          Document d = document(t, vectors == null ? null : vectors.get(i));
+          d.add(new StoredField(DeletedStats.VERSION, version));
+          writer.updateDocument(new Term(KEY, key(t.id())), d);
+          tableVersions.put(key(t.id()), version);
         }
-        State next = state.patch(newCatalog, changedOrAdded, removed, newGraph);
-        Set<String> databases = new HashSet<>();
-        removed.forEach(q -> databases.add(q.database()));
-        changedOrAdded.forEach(q -> databases.add(q.database()));
-        List<String> kept = new ArrayList<>();
-        for (String db : databases) {
-          if (next.byDatabase().containsKey(db)) {
-            kept.add(db);
-          } else {
-            writer.deleteDocuments(new Term(D_KEY, db));
-          }
-        }
-        List<float[]> dbVectors = embedDatabases(kept, next);
-        for (int i = 0; i < kept.size(); i++) {
-          String db = kept.get(i);
-          writer.updateDocument(new Term(D_KEY, db),
-              databaseDocument(db, dbVectors == null ? null : dbVectors.get(i)));
-        }
+        State next = old.patch(newCatalog, changedOrAdded, removed, newGraph);
+        updateDatabases(oldMembers, next, version);
         state = next;
-        // deleted documents still count in term statistics until merged away; past a share of
-        // the index, merge them so scores stay those of a fresh build
         searchers.maybeRefreshBlocking();
-        IndexSearcher current = searchers.acquire();
-        int maxDoc;
-        int deleted;
-        try {
-          maxDoc = current.getIndexReader().maxDoc();
-          deleted = maxDoc - current.getIndexReader().numDocs();
-        } finally {
-          searchers.release(current);
-        }
-        if (deleted > MAX_DELETED_SHARE * maxDoc) {
+        if (deleted.takeUnknown()) {
+          // a deleted document of unknown content (not expected): merge it away so that the
+          // statistics are exact again
           writer.forceMerge(1);
           searchers.maybeRefreshBlocking();
         }
@@ -350,12 +425,80 @@ public final class SearchEngine implements AutoCloseable {
     return this;
   }
 
-  private void deleteQuietly(QualifiedName q) {
-    columnVectors.remove(key(q));
+  /**
+   * Replaces the documents of the touched databases whose words (capped counts) or tables
+   * changed, deletes those of databases that are gone and adds those of new ones. A database
+   * document whose capped word counts and table list are unchanged is left as it is: it would be
+   * written again identically (its vector is computed from its table names).
+   */
+  private void updateDatabases(Map<String, @Nullable List<TableInfo>> oldMembers, State next,
+      long version) throws IOException {
+    List<String> rewrite = new ArrayList<>();
+    for (Map.Entry<String, @Nullable List<TableInfo>> e : oldMembers.entrySet()) {
+      String db = e.getKey();
+      List<TableInfo> before = e.getValue();
+      List<TableInfo> after = next.byDatabase().get(db);
+      DatabaseWords words = databaseWords.get(db);
+      boolean changed = before == null || after == null
+          || (words != null && words.cappedChanged(tuning.dbTermCap))
+          || !sameTables(before, after);
+      if (before != null && changed) {
+        Map<String, Integer> names = words == null ? Map.of()
+            : DatabaseWords.before(words.names, words.namesBefore);
+        Map<String, Integer> columns = words == null ? Map.of()
+            : DatabaseWords.before(words.columns, words.columnsBefore);
+        deleted.deleting(new DeletedStats.Version(db, true,
+            databaseVersions.getOrDefault(db, 0L)), databaseDocument(db, names, columns, null));
+        if (after == null) {
+          writer.deleteDocuments(new Term(D_KEY, db));
+          databaseVersions.remove(db);
+        }
+      }
+      if (after != null && changed) {
+        rewrite.add(db);
+      }
+      if (words != null) {
+        words.settle();
+        if (words.isEmpty()) {
+          databaseWords.remove(db);
+        }
+      }
+    }
+    List<float[]> dbVectors = embedDatabases(rewrite, next);
+    for (int i = 0; i < rewrite.size(); i++) {
+      String db = rewrite.get(i);
+      Document d = databaseDocument(db, dbVectors == null ? null : dbVectors.get(i));
+      d.add(new StoredField(DeletedStats.VERSION, version));
+      writer.updateDocument(new Term(D_KEY, db), d);
+      databaseVersions.put(db, version);
+    }
+  }
+
+  private static boolean sameTables(List<TableInfo> a, List<TableInfo> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).id().equals(b.get(i).id())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Applies a function to the current searcher (tests compare its statistics with a build's).
+   *
+   * @param f the function
+   * @param <T> its result type
+   * @return its result
+   */
+  <T> T withSearcher(IOFunction<IndexSearcher, T> f) throws IOException {
+    IndexSearcher s = searchers.acquire();
     try {
-      writer.deleteDocuments(new Term(KEY, key(q)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return f.apply(s);
+    } finally {
+      searchers.release(s);
     }
   }
 
@@ -397,6 +540,21 @@ public final class SearchEngine implements AutoCloseable {
     }
   }
 
+  /**
+   * The tables of the hits, best first; equal scores in key order, so that the ranks do not depend
+   * on document numbers (an updated table's document is numbered after the others, and a fresh
+   * build must rank exactly as an updated index does).
+   */
+  private static List<String> ranking(ScoreDoc[] hits, StoredFields stored) throws IOException {
+    record Hit(String key, float score) {}
+    List<Hit> out = new ArrayList<>(hits.length);
+    for (ScoreDoc sd : hits) {
+      out.add(new Hit(stored.document(sd.doc, Set.of(KEY)).get(KEY), sd.score));
+    }
+    out.sort(Comparator.comparingDouble((Hit h) -> -h.score()).thenComparing(Hit::key));
+    return out.stream().map(Hit::key).toList();
+  }
+
   private List<SearchHit> search(SearchRequest r, State s, IndexSearcher searcher)
       throws IOException {
     Query filter = filter(r);
@@ -408,16 +566,14 @@ public final class SearchEngine implements AutoCloseable {
     List<GlossaryMatcher.Match> glossaryMatches = glossary.match(words);
     Query keyword = keywordQuery(words, raw, glossaryMatches);
     int n = Math.max(tuning.candidates, r.k());
-    List<String> keywordRanking = new ArrayList<>();
+    List<String> keywordRanking = List.of();
     StoredFields stored = searcher.storedFields();
     if (keyword != null) {
       Query q = filter == null ? keyword : new BooleanQuery.Builder()
           .add(keyword, Occur.MUST).add(filter, Occur.FILTER).build();
-      for (ScoreDoc sd : searcher.search(q, n).scoreDocs) {
-        keywordRanking.add(stored.document(sd.doc, Set.of(KEY)).get(KEY));
-      }
+      keywordRanking = ranking(searcher.search(q, n).scoreDocs, stored);
     }
-    List<String> vectorRanking = new ArrayList<>();
+    List<String> vectorRanking = List.of();
     double vectorWeight = vectorWeight();
     float @Nullable [] v = null;
     if (provider != null && vectorWeight > 0) {
@@ -427,9 +583,7 @@ public final class SearchEngine implements AutoCloseable {
       }
       if (v != null) {
         TopDocs top = searcher.search(new KnnFloatVectorQuery(VEC, v, n, filter), n);
-        for (ScoreDoc sd : top.scoreDocs) {
-          vectorRanking.add(stored.document(sd.doc, Set.of(KEY)).get(KEY));
-        }
+        vectorRanking = ranking(top.scoreDocs, stored);
       }
     }
     Map<String, ColumnVectors.Score> dense = v == null || !semantic() || columnVectors.isEmpty()
@@ -792,7 +946,7 @@ public final class SearchEngine implements AutoCloseable {
 
   private static double idf(IndexSearcher searcher, String word, int docs) {
     try {
-      int df = searcher.getIndexReader().docFreq(new Term(COLS, word));
+      int df = DeletedStats.docFreq(searcher, new Term(COLS, word));
       return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -995,6 +1149,13 @@ public final class SearchEngine implements AutoCloseable {
   }
 
   private Document databaseDocument(String database, float @Nullable [] vector) {
+    DatabaseWords counts = databaseWords.get(database);
+    return databaseDocument(database, counts == null ? Map.of() : counts.names,
+        counts == null ? Map.of() : counts.columns, vector);
+  }
+
+  private Document databaseDocument(String database, Map<String, Integer> names,
+      Map<String, Integer> columns, float @Nullable [] vector) {
     Document d = new Document();
     if (vector != null && nonZero(vector)) {
       d.add(new KnnFloatVectorField(D_VEC, vector, VectorSimilarityFunction.DOT_PRODUCT));
@@ -1002,23 +1163,15 @@ public final class SearchEngine implements AutoCloseable {
     d.add(new StringField(D_KEY, database, Field.Store.YES));
     d.add(new TextField(D_NAME, String.join(" ", Words.of(database)), Field.Store.NO));
     // word counts, capped: BM25 saturates anyway, and small documents keep updates cheap
-    DatabaseWords counts = databaseWords.get(database);
-    Map<String, Integer> names = counts == null ? Map.of() : counts.names;
-    Map<String, Integer> columns = counts == null ? Map.of() : counts.columns;
     d.add(new TextField(D_TABLES, capped(names), Field.Store.NO));
     d.add(new TextField(D_COLUMNS, capped(columns), Field.Store.NO));
     return d;
   }
 
-  private void countWords(@Nullable TableInfo t, int sign) {
-    if (t == null) {
-      return;
-    }
+  /** Counts a table's words in its database (tracked: by an update, which settles them). */
+  private void countWords(TableInfo t, int sign, boolean tracked) {
     DatabaseWords w = databaseWords.computeIfAbsent(t.id().database(), d -> new DatabaseWords());
-    w.add(t, sign);
-    if (w.isEmpty()) {
-      databaseWords.remove(t.id().database());
-    }
+    w.add(t, sign, tracked);
   }
 
   private String capped(Map<String, Integer> counts) {

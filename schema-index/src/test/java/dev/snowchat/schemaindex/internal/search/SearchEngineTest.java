@@ -14,11 +14,32 @@ import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
+import dev.snowchat.schemaindex.SyntheticCatalogs;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.CollectionStatistics;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermStatistics;
+import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.Test;
 
 class SearchEngineTest {
@@ -218,6 +239,164 @@ class SearchEngineTest {
       searcher.join();
       assertThat(failure.get()).isNull();
     }
+  }
+
+  @Test
+  void update_keepsTheStatisticsAndScoresOfAFreshBuild() throws IOException {
+    // Deleted documents stay in their segments (and in Lucene's term statistics) until merged
+    // away; searches must still score every document as a fresh build does, over many updates,
+    // removals, new and vanished databases, and the merges of the small segments they write.
+    Catalog current = SyntheticCatalogs.generate(3, 4, 30, 8);
+    SplittableRandom random = new SplittableRandom(5);
+    String[] words = {"VENDOR", "AMOUNT", "REGION", "STATUS", "LEDGER", "COUPON"};
+    try (SearchEngine incremental = SearchEngine.build(current, Glossary.empty(), null,
+        JoinGraph.build(current))) {
+      for (int round = 0; round < 90; round++) {
+        Map<QualifiedName, TableInfo> tables = new TreeMap<>();
+        current.tables().forEach(t -> tables.put(t.id(), t));
+        List<QualifiedName> ids = new ArrayList<>(tables.keySet());
+        Set<QualifiedName> changed = new HashSet<>();
+        Set<QualifiedName> removed = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+          TableInfo t = tables.get(ids.get(random.nextInt(ids.size())));
+          List<ColumnInfo> cols = new ArrayList<>(t.columns());
+          cols.set(random.nextInt(cols.size()), ColumnInfo.of(
+              words[random.nextInt(words.length)] + "_" + random.nextInt(4), "VARCHAR"));
+          tables.put(t.id(), t.withColumns(cols));
+          changed.add(t.id());
+        }
+        QualifiedName gone = ids.get(random.nextInt(ids.size()));
+        if (round % 3 == 0 && !changed.contains(gone)) {
+          tables.remove(gone);
+          removed.add(gone);
+        }
+        if (round % 4 == 1) {
+          // a table in an existing database, or alone in a new one (removed again below)
+          QualifiedName id = QualifiedName.of(round % 8 == 1 ? "NEW" + round : "DB1", "PUBLIC",
+              "ADDED_" + round);
+          tables.put(id, table(id, TableKind.TABLE, "added table " + round, "ADDED_ID",
+              "AMOUNT_" + round));
+          changed.add(id);
+        }
+        QualifiedName lonely = QualifiedName.of("NEW" + (round - 4), "PUBLIC",
+            "ADDED_" + (round - 4));
+        if (tables.remove(lonely) != null) {
+          removed.add(lonely);
+        }
+        Catalog next = Catalog.of(tables.values());
+        incremental.update(next, changed, removed, JoinGraph.build(next));
+        current = next;
+        if (round % 30 == 29) {
+          try (SearchEngine fresh = SearchEngine.build(current, Glossary.empty(), null,
+              JoinGraph.build(current))) {
+            Map<String, String> expected = fresh.withSearcher(SearchEngineTest::statistics);
+            assertThat(incremental.withSearcher(SearchEngineTest::statistics))
+                .as("statistics after %d updates", round + 1).isEqualTo(expected);
+            // (ranks may still differ among equal scores: Lucene breaks ties by document
+            // number, and an updated document is numbered after the others)
+            for (String w : List.of("amount", "vendor", "region", "added", "id", "db1")) {
+              Map<String, Float> scores = incremental.withSearcher(s -> scores(s, w));
+              assertThat(scores).as("scores of %s after %d updates", w, round + 1)
+                  .isEqualTo(fresh.withSearcher(s -> scores(s, w)));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void update_leavesASearchInFlightTheStatisticsOfItsOwnReader() throws IOException {
+    // A search that holds the reader of before an update keeps that reader's statistics (the
+    // deleted copies as they were), also across two updates made meanwhile.
+    Catalog first = SyntheticCatalogs.generate(4, 3, 20, 6);
+    Catalog second = changeOneColumn(first, 0, "VENDOR_AMOUNT");
+    Catalog third = changeOneColumn(second, 1, "REGION_STATUS");
+    Catalog fourth = changeOneColumn(third, 2, "LEDGER_COUPON");
+    try (SearchEngine incremental = SearchEngine.build(first, Glossary.empty(), null,
+            JoinGraph.build(first));
+        SearchEngine fresh = SearchEngine.build(second, Glossary.empty(), null,
+            JoinGraph.build(second))) {
+      incremental.update(second, changedTables(first, second), Set.of(), JoinGraph.build(second));
+      Map<String, String> expected = fresh.withSearcher(SearchEngineTest::statistics);
+      Map<String, String> inFlight = incremental.withSearcher(s -> {
+        incremental.update(third, changedTables(second, third), Set.of(),
+            JoinGraph.build(third));
+        incremental.update(fourth, changedTables(third, fourth), Set.of(),
+            JoinGraph.build(fourth));
+        return statistics(s);
+      });
+      assertThat(inFlight).isEqualTo(expected);
+    }
+  }
+
+  /** The catalog with the last column of the {@code n}-th table of each database replaced. */
+  static Catalog changeOneColumn(Catalog c, int n, String column) {
+    Map<String, Integer> seen = new TreeMap<>();
+    List<TableInfo> out = new ArrayList<>();
+    for (TableInfo t : c.tables()) {
+      int i = seen.merge(t.id().database(), 1, Integer::sum) - 1;
+      if (i == n) {
+        List<ColumnInfo> cols = new ArrayList<>(t.columns());
+        cols.set(cols.size() - 1, ColumnInfo.of(column, "VARCHAR"));
+        t = t.withColumns(cols);
+      }
+      out.add(t);
+    }
+    return Catalog.of(out);
+  }
+
+  static Set<QualifiedName> changedTables(Catalog before, Catalog after) {
+    Set<QualifiedName> out = new HashSet<>();
+    for (TableInfo t : after.tables()) {
+      if (!before.table(t.id()).map(t::equals).orElse(false)) {
+        out.add(t.id());
+      }
+    }
+    return out;
+  }
+
+  /** The BM25 score of every document (tables and databases) for a word in each text field. */
+  static Map<String, Float> scores(IndexSearcher searcher, String word) throws IOException {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    for (String field : List.of(SearchEngine.NAME, SearchEngine.DBNAME, SearchEngine.COLS,
+        SearchEngine.TEXT, SearchEngine.D_NAME, SearchEngine.D_TABLES, SearchEngine.D_COLUMNS)) {
+      b.add(new TermQuery(new Term(field, word)), Occur.SHOULD);
+    }
+    Map<String, Float> out = new TreeMap<>();
+    StoredFields stored = searcher.storedFields();
+    for (ScoreDoc sd : searcher.search(b.build(), Integer.MAX_VALUE).scoreDocs) {
+      Document d = stored.document(sd.doc);
+      out.put(d.get(SearchEngine.KEY) + "/" + d.get(SearchEngine.D_KEY), sd.score);
+    }
+    return out;
+  }
+
+  /** Every BM25 statistic a search can read: per field, and per term of live documents. */
+  static Map<String, String> statistics(IndexSearcher searcher) throws IOException {
+    Map<String, String> out = new TreeMap<>();
+    for (String field : FieldInfos.getIndexedFields(searcher.getIndexReader())) {
+      CollectionStatistics c = searcher.collectionStatistics(field);
+      out.put(field, c == null ? "none" : c.toString());
+      Terms terms = MultiTerms.getTerms(searcher.getIndexReader(), field);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum it = terms.iterator();
+      for (BytesRef b = it.next(); b != null; b = it.next()) {
+        Term term = new Term(field, BytesRef.deepCopyOf(b));
+        int live = DeletedStats.docFreq(searcher, term);
+        if (live == 0) {
+          continue; // only in deleted documents: absent from a fresh build
+        }
+        TermStates states = TermStates.build(searcher, term, true);
+        TermStatistics t = searcher.termStatistics(term, states.docFreq(),
+            states.totalTermFreq());
+        assertThat(t.docFreq()).as(term.toString()).isEqualTo(live);
+        out.put(field + ":" + term.text(), t.docFreq() + "/" + t.totalTermFreq());
+      }
+    }
+    return out;
   }
 
   /**
