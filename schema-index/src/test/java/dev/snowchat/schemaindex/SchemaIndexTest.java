@@ -152,6 +152,41 @@ class SchemaIndexTest {
   }
 
   @Test
+  void joinPropagation_liftsTheTablesAHitJoinsTo_andIsOffByDefault(@TempDir Path dir) {
+    Path file = dir.resolve("c.json");
+    CatalogSnapshot.write(shop(), file);
+    // "amount" names a column of ORDERS only; CUSTOMERS joins ORDERS by a declared key
+    try (SchemaIndex off = index(file);
+        SchemaIndex on = SchemaIndex.builder().source(CatalogSources.snapshot(file))
+            .joinPropagation(0.5).scheduler(scheduler).clock(scheduler.clock()).build()) {
+      off.start();
+      on.start();
+      scheduler.runDue();
+      List<SearchHit> plain = off.search(SearchRequest.of("amount", 5));
+      List<SearchHit> lifted = on.search(SearchRequest.of("amount", 5));
+
+      assertThat(plain.getFirst().table()).isEqualTo(ORDERS);
+      assertThat(plain).noneSatisfy(h -> assertThat(h.why()).contains("joins"));
+      assertThat(lifted.getFirst().table()).isEqualTo(ORDERS);
+      SearchHit customers = lifted.stream().filter(h -> h.table().equals(CUSTOMERS)).findFirst()
+          .orElseThrow();
+      assertThat(customers.why()).contains("joins ORDERS");
+    }
+  }
+
+  @Test
+  void builder_joinPropagation_outOfRangeOrTwice_isRejected() {
+    assertThatThrownBy(() -> SchemaIndex.builder().joinPropagation(1.5))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("joinPropagation must be 0 to 1, got 1.5");
+    assertThatThrownBy(() -> SchemaIndex.builder().joinPropagation(Double.NaN))
+        .isInstanceOf(IllegalArgumentException.class);
+    SchemaIndex.Builder b = SchemaIndex.builder().joinPropagation(0.2);
+    assertThatThrownBy(() -> b.joinPropagation(0.3)).isInstanceOf(IllegalStateException.class)
+        .hasMessage("joinPropagation was already set to 0.2");
+  }
+
+  @Test
   void builder_badValues_areRejected() {
     assertThatThrownBy(() -> SchemaIndex.builder().pollInterval(Duration.ofSeconds(-1)))
         .isInstanceOf(IllegalArgumentException.class);
