@@ -60,6 +60,9 @@ public final class SchemaIndex implements AutoCloseable {
     if (b.joinPropagation != null) {
       tuning.set("propagation", Double.toString(b.joinPropagation));
     }
+    if (b.columnVectorLimit != null) {
+      tuning.set("maxColumnVectors", Integer.toString(b.columnVectorLimit));
+    }
     Derived<Served> derived = new Derived<>() {
       @Override
       public Served build(Catalog catalog) {
@@ -237,12 +240,15 @@ public final class SchemaIndex implements AutoCloseable {
     public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofSeconds(10);
     /** The default largest retry delay. */
     public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(120);
+    /** The default largest catalog, in columns, that gets column vectors. */
+    public static final int DEFAULT_COLUMN_VECTOR_LIMIT = 100_000;
 
     private @Nullable CatalogSource source;
     private @Nullable Glossary glossary;
     private @Nullable EmbeddingProvider embeddings;
     private @Nullable InferenceOptions inference;
     private @Nullable Double joinPropagation;
+    private @Nullable Integer columnVectorLimit;
     private @Nullable Duration pollInterval;
     private @Nullable Duration initialBackoff;
     private @Nullable Duration maxBackoff;
@@ -336,6 +342,28 @@ public final class SchemaIndex implements AutoCloseable {
         throw new IllegalArgumentException("joinPropagation must be 0 to 1, got " + share);
       }
       this.joinPropagation = share;
+      return this;
+    }
+
+    /**
+     * Sets the largest catalog, in columns, for which a semantic embedding provider also embeds
+     * every column (default {@value #DEFAULT_COLUMN_VECTOR_LIMIT}). Column vectors find tables by
+     * what one column means (they lifted MRR on BIRD from 0.837 to 0.867 with BGE-small) but cost
+     * {@code 4 x dimension} bytes a column in memory (1.5 KB at 384 dimensions), one embedding a
+     * column at load, and a brute-force scan a query; a larger catalog is served by the table
+     * vectors alone. Ignored for the default (hashing) provider and without embeddings.
+     *
+     * @param maxColumns 0 (never) or more
+     * @return this builder
+     * @throws IllegalArgumentException when negative
+     * @throws IllegalStateException when already set
+     */
+    public Builder columnVectorLimit(int maxColumns) {
+      once("columnVectorLimit", this.columnVectorLimit);
+      if (maxColumns < 0) {
+        throw new IllegalArgumentException("columnVectorLimit must be >= 0, got " + maxColumns);
+      }
+      this.columnVectorLimit = maxColumns;
       return this;
     }
 

@@ -175,7 +175,7 @@ class SchemaIndexTest {
   }
 
   @Test
-  void builder_joinPropagation_outOfRangeOrTwice_isRejected() {
+  void builder_searchSettings_outOfRangeOrTwice_areRejected() {
     assertThatThrownBy(() -> SchemaIndex.builder().joinPropagation(1.5))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("joinPropagation must be 0 to 1, got 1.5");
@@ -184,6 +184,12 @@ class SchemaIndexTest {
     SchemaIndex.Builder b = SchemaIndex.builder().joinPropagation(0.2);
     assertThatThrownBy(() -> b.joinPropagation(0.3)).isInstanceOf(IllegalStateException.class)
         .hasMessage("joinPropagation was already set to 0.2");
+    assertThatThrownBy(() -> SchemaIndex.builder().columnVectorLimit(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("columnVectorLimit must be >= 0, got -1");
+    SchemaIndex.Builder c = SchemaIndex.builder().columnVectorLimit(0);
+    assertThatThrownBy(() -> c.columnVectorLimit(10)).isInstanceOf(IllegalStateException.class)
+        .hasMessage("columnVectorLimit was already set to 0");
   }
 
   @Test

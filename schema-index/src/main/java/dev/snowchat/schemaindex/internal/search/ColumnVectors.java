@@ -40,6 +40,11 @@ final class ColumnVectors {
     entries.remove(key);
   }
 
+  /** Forgets every table. */
+  void clear() {
+    entries.clear();
+  }
+
   boolean isEmpty() {
     return entries.isEmpty();
   }

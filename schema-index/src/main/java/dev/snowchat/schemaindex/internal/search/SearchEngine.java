@@ -120,6 +120,8 @@ public final class SearchEngine implements AutoCloseable {
   private final Map<String, DatabaseWords> databaseWords = new HashMap<>();
   /** Table and column vectors in memory, with a semantic provider only (see ColumnVectors). */
   private final ColumnVectors columnVectors = new ColumnVectors();
+  /** Whether column vectors are kept (see {@link #columnVectorsOn()}); written under updateLock. */
+  private volatile boolean columnVectorsOn;
 
   /** Word counts of one database. */
   private static final class DatabaseWords {
@@ -282,6 +284,8 @@ public final class SearchEngine implements AutoCloseable {
         .setUseCompoundFile(false)
         .setMergePolicy(merges);
     this.writer = new IndexWriter(directory, config);
+    this.columnVectorsOn = semantic() && tuning.columnVectors > 0
+        && columnCount(catalog) <= tuning.maxColumnVectors;
     addAll(catalog.tables());
     SearcherFactory factory = new SearcherFactory() {
       @Override
@@ -364,6 +368,10 @@ public final class SearchEngine implements AutoCloseable {
     requireNonNull(newGraph, "newGraph is null");
     synchronized (updateLock) {
       try {
+        if (columnVectorsOn && columnCount(newCatalog) > tuning.maxColumnVectors) {
+          columnVectorsOn = false;
+          columnVectors.clear();
+        }
         long version = ++updates;
         State old = state;
         Set<QualifiedName> touched = new LinkedHashSet<>(removed);
@@ -848,6 +856,23 @@ public final class SearchEngine implements AutoCloseable {
   }
 
   /** {@return whether vectors come from a semantic model rather than the hashing provider} */
+  /**
+   * {@return whether column vectors are kept}: decided when the index is built, from the catalog's
+   * column count ({@code Tuning.maxColumnVectors}); an update that takes the catalog past the
+   * limit drops them, and a catalog that shrinks below it gets them at its next full build.
+   */
+  boolean columnVectorsOn() {
+    return columnVectorsOn;
+  }
+
+  private static long columnCount(Catalog catalog) {
+    long n = 0;
+    for (TableInfo t : catalog.tables()) {
+      n += t.columns().size();
+    }
+    return n;
+  }
+
   private boolean semantic() {
     return provider != null && !provider.name().equals(HASHING);
   }
@@ -1014,7 +1039,7 @@ public final class SearchEngine implements AutoCloseable {
       texts.add(embeddingText(t, glossary.entriesFor(t.id())));
     }
     List<float[]> vectors = provider.embedAll(texts);
-    if (semantic() && tuning.columnVectors > 0) {
+    if (columnVectorsOn) {
       List<String> columnTexts = new ArrayList<>();
       for (TableInfo t : tables) {
         for (ColumnInfo c : t.columns()) {

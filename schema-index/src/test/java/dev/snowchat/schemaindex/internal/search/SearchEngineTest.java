@@ -489,4 +489,39 @@ class SearchEngineTest {
       }
     }
   }
+
+  @Test
+  void columnVectors_onlyUpToTheColumnLimit_andDroppedWhenAnUpdatePassesIt() {
+    Catalog c = clinics();
+    Tuning small = new Tuning();
+    small.maxColumnVectors = 15; // clinics() has 15 columns
+    Tuning tiny = new Tuning();
+    tiny.maxColumnVectors = 14;
+    try (SearchEngine within = SearchEngine.build(c, Glossary.empty(), new FakeSemanticProvider(),
+        JoinGraph.build(c), small);
+        SearchEngine over = SearchEngine.build(c, Glossary.empty(), new FakeSemanticProvider(),
+            JoinGraph.build(c), tiny);
+        SearchEngine hashing = engine(c, Glossary.empty())) {
+      assertThat(within.columnVectorsOn()).isTrue();
+      assertThat(over.columnVectorsOn()).isFalse();
+      assertThat(hashing.columnVectorsOn()).isFalse();
+      // without column vectors only the table vector knows ALB; the search still works
+      assertThat(tables(over.search(SearchRequest.of("albumin", 4)))).isNotEmpty();
+
+      QualifiedName wide = QualifiedName.of("CLINIC", "PUBLIC", "VISIT");
+      List<TableInfo> tables = new ArrayList<>(c.tables());
+      tables.add(table(wide, TableKind.TABLE, null, "ID", "PATIENT_ID"));
+      Catalog grown = Catalog.of(tables);
+      within.update(grown, Set.of(wide), Set.of(), JoinGraph.build(grown));
+      assertThat(within.columnVectorsOn()).isFalse();
+      try (SearchEngine rebuilt = SearchEngine.build(grown, Glossary.empty(),
+          new FakeSemanticProvider(), JoinGraph.build(grown), small)) {
+        assertThat(rebuilt.columnVectorsOn()).isFalse();
+        for (String q : List.of("albumin", "gender", "order price")) {
+          assertThat(tables(within.search(SearchRequest.of(q, 3))))
+              .as(q).isEqualTo(tables(rebuilt.search(SearchRequest.of(q, 3))));
+        }
+      }
+    }
+  }
 }
