@@ -1,17 +1,68 @@
 package dev.snowchat.mcp.internal;
 
 import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
+import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.sqlgate.Sql;
 import dev.snowchat.sqlgate.Dialect;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** Builds {@code FROM ... JOIN ... ON ...} clauses from join edges, every name quoted. */
 public final class JoinClauses {
   private JoinClauses() {}
+
+  /**
+   * Finds a shortest join route by breadth-first search over live key metadata, where each table's
+   * neighbours cost a metadata call (so the search stops after a bounded number of tables).
+   *
+   * @param dialect the dialect, for quoting the clause
+   * @param from the first table
+   * @param to the last table
+   * @param neighbours the declared edges of a table, either direction
+   * @param visible whether a table may be part of the route (the catalog filter)
+   * @param maxExpanded how many tables' neighbours to read at the most
+   * @return the route with its clause, or empty when none was found within the bound
+   */
+  static Optional<JoinRoute> route(Dialect dialect, QualifiedName from, QualifiedName to,
+      Function<QualifiedName, List<JoinEdge>> neighbours, Predicate<QualifiedName> visible,
+      int maxExpanded) {
+    if (from.equals(to)) {
+      return Optional.of(new JoinRoute(from, to, List.of(), build(dialect, from, List.of())));
+    }
+    Map<QualifiedName, QualifiedName> prev = new HashMap<>();
+    Map<QualifiedName, JoinEdge> via = new HashMap<>();
+    ArrayDeque<QualifiedName> queue = new ArrayDeque<>();
+    queue.add(from);
+    prev.put(from, from);
+    int expanded = 0;
+    while (!queue.isEmpty() && expanded++ < maxExpanded) {
+      QualifiedName cur = queue.poll();
+      for (JoinEdge e : neighbours.apply(cur)) {
+        QualifiedName other = e.fromTable().equals(cur) ? e.toTable() : e.fromTable();
+        if (prev.containsKey(other) || !visible.test(other)) {
+          continue;
+        }
+        prev.put(other, cur);
+        via.put(other, e);
+        if (other.equals(to)) {
+          List<JoinEdge> edges = new ArrayList<>();
+          for (QualifiedName x = to; !x.equals(from); x = prev.get(x)) {
+            edges.add(0, via.get(x));
+          }
+          return Optional.of(new JoinRoute(from, to, edges, build(dialect, from, edges)));
+        }
+        queue.add(other);
+      }
+    }
+    return Optional.empty();
+  }
 
   /**
    * Builds the clause for a path. Each edge must touch a table already in the clause.

@@ -19,7 +19,6 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -491,37 +490,8 @@ final class LiveJdbcLookup implements SchemaLookup {
     return Optional.of(meta(md -> {
       describe(md, from); // both must exist
       describe(md, to);
-      if (from.equals(to)) {
-        return Optional.of(new JoinRoute(from, to, List.of(),
-            JoinClauses.build(warehouse.dialect(), from, List.of())));
-      }
-      Map<QualifiedName, JoinEdge> via = new HashMap<>();
-      Map<QualifiedName, QualifiedName> prev = new HashMap<>();
-      ArrayDeque<QualifiedName> queue = new ArrayDeque<>();
-      queue.add(from);
-      prev.put(from, from);
-      int expanded = 0;
-      while (!queue.isEmpty() && expanded++ < JOIN_SEARCH_LIMIT) {
-        QualifiedName cur = queue.poll();
-        for (JoinEdge e : neighbours(md, cur)) {
-          QualifiedName other = e.fromTable().equals(cur) ? e.toTable() : e.fromTable();
-          if (prev.containsKey(other) || !filter.showsTable(other)) {
-            continue;
-          }
-          prev.put(other, cur);
-          via.put(other, e);
-          if (other.equals(to)) {
-            List<JoinEdge> edges = new ArrayList<>();
-            for (QualifiedName x = to; !x.equals(from); x = prev.get(x)) {
-              edges.add(0, via.get(x));
-            }
-            return Optional.of(new JoinRoute(from, to, edges,
-                JoinClauses.build(warehouse.dialect(), from, edges)));
-          }
-          queue.add(other);
-        }
-      }
-      return Optional.<JoinRoute>empty();
+      return JoinClauses.route(warehouse.dialect(), from, to, t -> neighbours(md, t),
+          filter::showsTable, JOIN_SEARCH_LIMIT);
     }));
   }
 

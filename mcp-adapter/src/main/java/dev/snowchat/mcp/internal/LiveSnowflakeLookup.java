@@ -16,7 +16,6 @@ import dev.snowchat.schemaindex.TableKind;
 import dev.snowchat.sqlgate.Sql;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.QueryResult;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -55,6 +54,8 @@ import org.jspecify.annotations.Nullable;
 final class LiveSnowflakeLookup implements SchemaLookup {
   static final int SHOW_LIMIT = 10_000;
   private static final Dialect SF = Dialect.SNOWFLAKE;
+  /** Tables whose keys a join-path search reads at most (two SHOW KEYS round trips each). */
+  static final int JOIN_SEARCH_LIMIT = 50;
 
   /** Runs one metadata statement; the warehouse's metadata executor in production. */
   @FunctionalInterface
@@ -318,37 +319,8 @@ final class LiveSnowflakeLookup implements SchemaLookup {
   public Optional<Optional<JoinRoute>> joinPath(QualifiedName from, QualifiedName to) {
     describe(from);
     describe(to);
-    Map<QualifiedName, QualifiedName> prev = new HashMap<>();
-    Map<QualifiedName, JoinEdge> via = new HashMap<>();
-    ArrayDeque<QualifiedName> queue = new ArrayDeque<>();
-    queue.add(from);
-    prev.put(from, from);
-    int expanded = 0;
-    if (from.equals(to)) {
-      return Optional.of(Optional.of(new JoinRoute(from, to, List.of(),
-          JoinClauses.build(SF, from, List.of()))));
-    }
-    while (!queue.isEmpty() && expanded++ < 50) {
-      QualifiedName cur = queue.poll();
-      for (JoinEdge e : neighbours(cur)) {
-        QualifiedName other = e.fromTable().equals(cur) ? e.toTable() : e.fromTable();
-        if (prev.containsKey(other) || !filter.showsTable(other)) {
-          continue;
-        }
-        prev.put(other, cur);
-        via.put(other, e);
-        if (other.equals(to)) {
-          List<JoinEdge> edges = new ArrayList<>();
-          for (QualifiedName x = to; !x.equals(from); x = prev.get(x)) {
-            edges.add(0, via.get(x));
-          }
-          return Optional.of(Optional.of(new JoinRoute(from, to, edges,
-              JoinClauses.build(SF, from, edges))));
-        }
-        queue.add(other);
-      }
-    }
-    return Optional.of(Optional.empty());
+    return Optional.of(JoinClauses.route(SF, from, to, this::neighbours, filter::showsTable,
+        JOIN_SEARCH_LIMIT));
   }
 
   @Override
