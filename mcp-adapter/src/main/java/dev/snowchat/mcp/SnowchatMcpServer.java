@@ -7,6 +7,7 @@ import dev.snowchat.mcp.internal.JdbcTarget;
 import dev.snowchat.mcp.internal.LiveLookups;
 import dev.snowchat.mcp.internal.LookupRouter;
 import dev.snowchat.mcp.internal.McpBridge;
+import dev.snowchat.mcp.internal.StdioGuard;
 import dev.snowchat.mcp.internal.Tools;
 import dev.snowchat.mcp.internal.Warehouse;
 import dev.snowchat.schemaindex.LoadState;
@@ -14,8 +15,6 @@ import dev.snowchat.schemaindex.SchemaIndex;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
@@ -26,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -142,39 +140,17 @@ public final class SnowchatMcpServer implements AutoCloseable {
    * @throws InterruptedException when interrupted while serving
    */
   public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
-    CountDownLatch ended = new CountDownLatch(1);
-    InputStream watched = new FilterInputStream(in) {
-      @Override
-      public int read() throws IOException {
-        int b = super.read();
-        if (b < 0) {
-          ended.countDown();
-        }
-        return b;
-      }
-
-      @Override
-      public int read(byte[] buf, int off, int len) throws IOException {
-        int n;
-        try {
-          n = super.read(buf, off, len);
-        } catch (IOException e) {
-          ended.countDown();
-          throw e;
-        }
-        if (n < 0) {
-          ended.countDown();
-        }
-        return n;
-      }
-    };
-    StdioServerTransportProvider transport =
-        new StdioServerTransportProvider(McpBridge.mapper(), watched, out);
+    // The guard answers lines the SDK could not read (which would stop its reading for good)
+    // and ends serving as soon as the input ends.
+    StdioGuard guard = new StdioGuard(in, out, McpBridge.mapper());
+    StdioServerTransportProvider transport = new StdioServerTransportProvider(
+        McpBridge.mapper(), guard.sdkInput(), guard.sdkOutput());
     McpSyncServer server = McpBridge.server(transport, specs(), VERSION, requestTimeout());
+    guard.start();
     startIndex(INDEX_START_DELAY);
     LOG.info("Snowchat MCP server {} on stdio: {} tools, {}", VERSION, tools.size(), describe());
     try {
-      ended.await();
+      guard.awaitEnd(requestTimeout());
     } finally {
       server.close();
     }
