@@ -23,6 +23,8 @@ import java.util.List;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -86,7 +88,9 @@ public final class HttpEndpoint implements AutoCloseable {
     threads.setName("snowchat-http");
     threads.setDaemon(true);
     Server jetty = new Server(threads);
-    ServerConnector connector = new ServerConnector(jetty);
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false); // names the library and its version
+    ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
     connector.setHost(host);
     connector.setPort(config.httpPort());
     jetty.addConnector(connector);
@@ -95,6 +99,10 @@ public final class HttpEndpoint implements AutoCloseable {
     ServletHolder holder = new ServletHolder("mcp", transport);
     holder.setAsyncSupported(true);
     context.addServlet(holder, PATH);
+    context.addServlet(new ServletHolder("not-found", JsonRpcErrors.notFound()), "/");
+    FilterHolder clean = new FilterHolder(JsonRpcErrors.filter());
+    clean.setAsyncSupported(true);
+    context.addFilter(clean, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
     String token = config.httpToken().orElse(null);
     if (token != null) {
       FilterHolder auth = new FilterHolder(new BearerFilter(token));
@@ -155,11 +163,8 @@ public final class HttpEndpoint implements AutoCloseable {
       byte[] given = got == null ? new byte[0] : got.getBytes(StandardCharsets.UTF_8);
       if (!MessageDigest.isEqual(given, expected)) {
         HttpServletResponse res = (HttpServletResponse) response;
-        res.setStatus(401);
         res.setHeader("WWW-Authenticate", "Bearer realm=\"snowchat\"");
-        res.setContentType("application/json");
-        res.getWriter().write("{\"error\":\"unauthorized\",\"message\":\"Send Authorization:"
-            + " Bearer <SNOWCHAT_HTTP_TOKEN>\"}");
+        JsonRpcErrors.write(res, JsonRpcErrors.classify(401, null));
         return;
       }
       chain.doFilter(request, response);
