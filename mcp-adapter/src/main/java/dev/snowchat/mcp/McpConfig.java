@@ -91,6 +91,7 @@ public final class McpConfig {
   private final String httpHost;
   private final int httpPort;
   private final List<String> allowedOrigins;
+  private final List<HttpIdentity> httpIdentities;
   private final List<String> includePatterns;
   private final List<String> excludePatterns;
   private final boolean schemaIndex;
@@ -149,6 +150,9 @@ public final class McpConfig {
     checkFile("SNOWCHAT_GLOSSARY_FILE", true);
     checkFile("SNOWCHAT_INDEX_SNAPSHOT", false);
     checkFile("SNOWFLAKE_PRIVATE_KEY_FILE", true);
+    checkFile("SNOWCHAT_HTTP_IDENTITIES", true);
+    this.httpIdentities = optional("SNOWCHAT_HTTP_IDENTITIES")
+        .map(f -> HttpIdentity.read(Path.of(f), "SNOWCHAT_HTTP_IDENTITIES")).orElse(List.of());
     checkHttp();
   }
 
@@ -249,6 +253,14 @@ public final class McpConfig {
   /** {@return the HTTP port ({@code SNOWCHAT_HTTP_PORT}, default 8765; 0 picks a free port)} */
   public int httpPort() {
     return httpPort;
+  }
+
+  /**
+   * {@return the HTTP callers' identities ({@code SNOWCHAT_HTTP_IDENTITIES}): a bearer token each,
+   * mapped to the session variables its calls run with; empty when not configured}
+   */
+  public List<HttpIdentity> httpIdentities() {
+    return httpIdentities;
   }
 
   /** {@return extra allowed browser origins for HTTP ({@code SNOWCHAT_HTTP_ALLOWED_ORIGINS})} */
@@ -458,10 +470,11 @@ public final class McpConfig {
       throw new IllegalArgumentException("Bad value for SNOWCHAT_HTTP_TOKEN (" + MASK
           + "): expected at least " + MIN_TOKEN_LENGTH + " printable ASCII characters, no spaces");
     }
-    if (!isLoopbackHost(httpHost) && token == null) {
+    if (!isLoopbackHost(httpHost) && token == null && httpIdentities.isEmpty()) {
       throw new IllegalArgumentException("SNOWCHAT_HTTP_HOST=" + httpHost
           + " binds beyond loopback, which requires SNOWCHAT_HTTP_TOKEN (a bearer token of at"
-          + " least " + MIN_TOKEN_LENGTH + " characters); or use SNOWCHAT_HTTP_HOST=127.0.0.1");
+          + " least " + MIN_TOKEN_LENGTH + " characters) or SNOWCHAT_HTTP_IDENTITIES; or use"
+          + " SNOWCHAT_HTTP_HOST=127.0.0.1");
     }
   }
 
@@ -652,6 +665,7 @@ public final class McpConfig {
     m.put("SNOWCHAT_HTTP_PORT", false);
     m.put("SNOWCHAT_HTTP_TOKEN", true);
     m.put("SNOWCHAT_HTTP_ALLOWED_ORIGINS", false);
+    m.put("SNOWCHAT_HTTP_IDENTITIES", false);
     return Collections.unmodifiableMap(m);
   }
 

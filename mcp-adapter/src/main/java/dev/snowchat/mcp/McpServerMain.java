@@ -1,5 +1,6 @@
 package dev.snowchat.mcp;
 
+import dev.snowchat.mcp.internal.McpBridge;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -10,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.logging.Level;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,7 +68,7 @@ public final class McpServerMain {
     PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), true,
         StandardCharsets.UTF_8);
     System.setOut(System.err);
-    java.util.logging.Logger.getLogger("").setLevel(Level.WARNING);
+    ProcessLogging.install();
     System.exit(run(args, System.getenv(), stdout, System.err));
   }
 
@@ -192,16 +192,24 @@ public final class McpServerMain {
         Thread.currentThread().interrupt();
       }
     }
+    if (server.tool(a.get(1)).isEmpty()) {
+      // As over MCP, where the SDK answers an unknown tool with a protocol error, not a result.
+      String message = McpBridge.unknownToolMessage(a.get(1), server.tools());
+      if (json) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("code", McpBridge.UNKNOWN_TOOL_CODE);
+        error.put("message", message);
+        out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(
+            Map.of("error", error)));
+      } else {
+        err.println("error " + McpBridge.UNKNOWN_TOOL_CODE + ": " + message);
+      }
+      return EXIT_USAGE;
+    }
     ToolResult r = server.call(a.get(1), arguments);
     if (json) {
-      Map<String, Object> doc = new LinkedHashMap<>();
-      doc.put("isError", r.isError());
-      if (r.isError()) {
-        doc.put("error", r.errorCode());
-      }
-      doc.put("text", r.text());
-      doc.put("structuredContent", r.structured());
-      out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+      // Exactly the CallToolResult an MCP client receives.
+      out.println(McpBridge.toJson(r));
     } else {
       (r.isError() ? err : out).println(r.isError() ? "error " + r.errorCode() + ": " + r.text()
           : r.text());

@@ -128,7 +128,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
   }
 
   private List<SyncToolSpecification> specs() {
-    return McpBridge.specifications(tools, request -> CallContext.none());
+    return McpBridge.specifications(tools);
   }
 
   /**

@@ -1,6 +1,9 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.CallContext;
+import dev.snowchat.mcp.HttpIdentity;
 import dev.snowchat.mcp.McpConfig;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
@@ -18,8 +21,11 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -81,6 +87,9 @@ public final class HttpEndpoint implements AutoCloseable {
             .jsonMapper(McpBridge.mapper())
             .mcpEndpoint(PATH)
             .securityValidator(validator.build())
+            // Each request's caller, as the bearer filter identified it, reaches the tool call.
+            .contextExtractor(req -> McpTransportContext.create(Map.of(McpBridge.CALL_CONTEXT,
+                req.getAttribute(McpBridge.CALL_CONTEXT) instanceof CallContext c ? c : CallContext.none())))
             .build();
     McpSyncServer mcp = McpBridge.server(transport, specs, version, timeout);
 
@@ -104,8 +113,8 @@ public final class HttpEndpoint implements AutoCloseable {
     clean.setAsyncSupported(true);
     context.addFilter(clean, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
     String token = config.httpToken().orElse(null);
-    if (token != null) {
-      FilterHolder auth = new FilterHolder(new BearerFilter(token));
+    if (token != null || !config.httpIdentities().isEmpty()) {
+      FilterHolder auth = new FilterHolder(new BearerFilter(token, config.httpIdentities()));
       auth.setAsyncSupported(true);
       context.addFilter(auth, "/*", EnumSet.of(DispatcherType.REQUEST));
     }
@@ -147,12 +156,26 @@ public final class HttpEndpoint implements AutoCloseable {
     }
   }
 
-  /** Requires {@code Authorization: Bearer <token>}, compared in constant time. */
+  /**
+   * Requires {@code Authorization: Bearer <token>}: the shared token ({@code
+   * SNOWCHAT_HTTP_TOKEN}, no session variables) or one of the identities' tokens (their session
+   * variables). Tokens are compared as SHA-256 digests, each candidate in constant time.
+   */
   static final class BearerFilter implements Filter {
-    private final byte[] expected;
+    private final byte @Nullable [] shared;
+    private final List<HttpIdentity> identities;
+    private final List<byte[]> digests = new ArrayList<>();
 
-    BearerFilter(String token) {
-      this.expected = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+    BearerFilter(@Nullable String token, List<HttpIdentity> identities) {
+      this.shared = token == null ? null : digest(token);
+      this.identities = List.copyOf(identities);
+      for (HttpIdentity i : this.identities) {
+        digests.add(HexFormat.of().parseHex(i.tokenSha256()));
+      }
+    }
+
+    private static byte[] digest(String token) {
+      return HexFormat.of().parseHex(HttpIdentity.sha256(token));
     }
 
     @Override
@@ -160,13 +183,25 @@ public final class HttpEndpoint implements AutoCloseable {
         throws IOException, ServletException {
       HttpServletRequest req = (HttpServletRequest) request;
       @Nullable String got = req.getHeader("Authorization");
-      byte[] given = got == null ? new byte[0] : got.getBytes(StandardCharsets.UTF_8);
-      if (!MessageDigest.isEqual(given, expected)) {
+      @Nullable CallContext caller = null;
+      if (got != null && got.startsWith("Bearer ")) {
+        byte[] given = digest(got.substring("Bearer ".length()));
+        if (shared != null && MessageDigest.isEqual(given, shared)) {
+          caller = CallContext.none();
+        }
+        for (int i = 0; i < digests.size(); i++) {
+          if (MessageDigest.isEqual(given, digests.get(i))) {
+            caller = identities.get(i).context();
+          }
+        }
+      }
+      if (caller == null) {
         HttpServletResponse res = (HttpServletResponse) response;
         res.setHeader("WWW-Authenticate", "Bearer realm=\"snowchat\"");
         JsonRpcErrors.write(res, JsonRpcErrors.classify(401, null));
         return;
       }
+      req.setAttribute(McpBridge.CALL_CONTEXT, caller);
       chain.doFilter(request, response);
     }
   }

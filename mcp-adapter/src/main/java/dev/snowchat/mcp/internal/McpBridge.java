@@ -3,10 +3,12 @@ package dev.snowchat.mcp.internal;
 import dev.snowchat.mcp.CallContext;
 import dev.snowchat.mcp.ToolDefinition;
 import dev.snowchat.mcp.ToolResult;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -16,8 +18,9 @@ import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
 
 /** Exposes tool definitions through the official MCP Java SDK. */
 public final class McpBridge {
@@ -37,11 +40,9 @@ public final class McpBridge {
    * Converts definitions to SDK tool specifications.
    *
    * @param tools the definitions
-   * @param contexts the caller context for a call (from the transport's context)
    * @return the specifications
    */
-  public static List<SyncToolSpecification> specifications(List<ToolDefinition> tools,
-      Function<McpSchema.CallToolRequest, CallContext> contexts) {
+  public static List<SyncToolSpecification> specifications(List<ToolDefinition> tools) {
     List<SyncToolSpecification> out = new ArrayList<>();
     for (ToolDefinition d : tools) {
       Tool tool = Tool.builder()
@@ -49,7 +50,7 @@ public final class McpBridge {
           .title(d.title())
           .description(d.description())
           .inputSchema(d.inputSchema())
-          .outputSchema(d.outputSchema())
+          .outputSchema(withErrorBranch(d.outputSchema()))
           .annotations(ToolAnnotations.builder()
               .title(d.title())
               .readOnlyHint(d.readOnly())
@@ -60,14 +61,65 @@ public final class McpBridge {
           .build();
       out.add(SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) ->
           toMcp(d.handler().call(request.arguments() == null ? java.util.Map.of()
-              : request.arguments(), contexts.apply(request)))).build());
+              : request.arguments(), callContext(exchange)))).build());
     }
     return out;
   }
 
+  /**
+   * Lets a tool's structured result be either its normal shape or {@code {"error": {"code",
+   * "message"}}}, so that a tool error carries its stable code to MCP clients (clients check
+   * structured content against the output schema). The top-level {@code required} list moves
+   * into the first branch of an {@code anyOf}.
+   */
+  static Map<String, Object> withErrorBranch(Map<String, Object> schema) {
+    Map<String, Object> out = new LinkedHashMap<>(schema);
+    Object required = out.remove("required");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> props = new LinkedHashMap<>(
+        (Map<String, Object>) out.getOrDefault("properties", Map.of()));
+    props.put("error", ERROR_SCHEMA);
+    out.put("properties", props);
+    out.put("anyOf", List.of(
+        Map.of("required", required == null ? List.of() : required),
+        Map.of("required", List.of("error"))));
+    return out;
+  }
+
+  private static final Map<String, Object> ERROR_SCHEMA = Map.of(
+      "type", "object",
+      "description", "Present only on a tool error: a stable code (QUERY_REFUSED,"
+          + " TABLE_NOT_FOUND, ...) and the message",
+      "properties", Map.of("code", Map.of("type", "string"), "message", Map.of("type", "string")),
+      "required", List.of("code", "message"));
+
+  /**
+   * The key, in a request's attributes and the SDK's transport context, of the caller's {@link
+   * CallContext} (set by the HTTP bearer filter from the caller's identity).
+   */
+  static final String CALL_CONTEXT = "snowchat.callContext";
+
+  /**
+   * The caller context of a tool call: over HTTP the identity its bearer token maps to; over
+   * stdio, and without identities, no session variables.
+   *
+   * @param exchange the SDK's exchange of the call
+   * @return the context
+   */
+  static CallContext callContext(McpSyncServerExchange exchange) {
+    McpTransportContext t = exchange.transportContext();
+    return t != null && t.get(CALL_CONTEXT) instanceof CallContext c ? c : CallContext.none();
+  }
+
   static CallToolResult toMcp(ToolResult r) {
     if (r.isError()) {
-      return CallToolResult.builder().content(List.of(new TextContent(r.text()))).isError(true)
+      Map<String, Object> error = new LinkedHashMap<>();
+      error.put("code", r.errorCode());
+      error.put("message", r.text());
+      return CallToolResult.builder()
+          .content(List.of(new TextContent("Error " + r.errorCode() + ": " + r.text())))
+          .structuredContent(Map.of("error", error))
+          .isError(true)
           .build();
     }
     return CallToolResult.builder().content(List.of(new TextContent(r.text())))
@@ -112,6 +164,39 @@ public final class McpBridge {
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
         .tools(specs)
         .build();
+  }
+
+  private static final tools.jackson.databind.json.JsonMapper PRETTY =
+      tools.jackson.databind.json.JsonMapper.builder().build();
+
+  /** The JSON-RPC code of an unknown tool: the SDK answers it with invalid params. */
+  public static final int UNKNOWN_TOOL_CODE = -32602;
+
+  /**
+   * The message for an unknown tool, as the command line shows it.
+   *
+   * @param name the name asked for
+   * @param tools the tools there are
+   * @return the message, naming the tools there are
+   */
+  public static String unknownToolMessage(String name, List<ToolDefinition> tools) {
+    return "Unknown tool: " + name + "; tools: "
+        + String.join(", ", tools.stream().map(ToolDefinition::name).toList());
+  }
+
+  /**
+   * Serializes a result exactly as an MCP client receives it.
+   *
+   * @param r the result
+   * @return the {@code CallToolResult} JSON, pretty-printed
+   */
+  public static String toJson(ToolResult r) {
+    try {
+      return PRETTY.writerWithDefaultPrettyPrinter()
+          .writeValueAsString(PRETTY.readTree(mapper().writeValueAsString(toMcp(r))));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** {@return the SDK's JSON mapper (Jackson 3)} */

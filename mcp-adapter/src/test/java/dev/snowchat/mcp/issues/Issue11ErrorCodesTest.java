@@ -1,0 +1,147 @@
+package dev.snowchat.mcp.issues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.McpServerMain;
+import dev.snowchat.mcp.SnowchatMcpServer;
+import dev.snowchat.mcp.TestEnv;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Issue 11 item 4: the stable error codes reach MCP clients in the structured result of every
+ * tool error (they used to appear only in the command-line {@code call}), and the output schema
+ * that clients check structured content against admits them.
+ */
+class Issue11ErrorCodesTest {
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final HttpClient CLIENT = HttpClient.newHttpClient();
+  static SnowchatMcpServer server;
+  static SnowchatMcpServer.Http http;
+  static String session;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = SnowchatMcpServer.builder().config(McpConfig.fromEnvironment(TestEnv.sample(
+        "SNOWCHAT_HTTP_PORT", "0", "SNOWCHAT_SCHEMA_INDEX", "off"))).build();
+    http = server.startHttp();
+    HttpResponse<String> init = post(null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+        + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+    session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    post(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+  }
+
+  @AfterAll
+  static void stop() {
+    http.close();
+    server.close();
+  }
+
+  static HttpResponse<String> post(String sessionId, String body) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(http.uri().toString()))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (sessionId != null) {
+      b.header("Mcp-Session-Id", sessionId);
+    }
+    return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Sends one request and returns its JSON-RPC response (from JSON or an SSE stream). */
+  static JsonNode rpc(String method, String params) throws Exception {
+    String body = post(session, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"" + method
+        + "\",\"params\":" + params + "}").body();
+    for (String line : body.split("\n")) {
+      if (line.startsWith("data:")) {
+        return JSON.readTree(line.substring(5).strip());
+      }
+    }
+    return JSON.readTree(body);
+  }
+
+  @Test
+  void refusedQuery_carriesItsCodeInStructuredContent() throws Exception {
+    JsonNode r = rpc("tools/call", "{\"name\":\"execute_query\",\"arguments\":"
+        + "{\"sql\":\"DROP TABLE AIRBNB.RAW.RAW_LISTINGS\"}}").get("result");
+    assertThat(r.get("isError").asBoolean()).isTrue();
+    assertThat(r.get("structuredContent").get("error").get("code").asString())
+        .isEqualTo("QUERY_REFUSED");
+    assertThat(r.get("content").get(0).get("text").asString()).startsWith("Error QUERY_REFUSED:");
+  }
+
+  @Test
+  void missingTable_carriesTableNotFound() throws Exception {
+    JsonNode r = rpc("tools/call", "{\"name\":\"describe_table\",\"arguments\":"
+        + "{\"table\":\"AIRBNB.ANALYTICS.NO_SUCH_TABLE\"}}").get("result");
+    assertThat(r.get("isError").asBoolean()).isTrue();
+    assertThat(r.get("structuredContent").get("error").get("code").asString())
+        .isEqualTo("TABLE_NOT_FOUND");
+  }
+
+  @Test
+  void outputSchemas_admitTheErrorShape() throws Exception {
+    JsonNode tools = rpc("tools/list", "{}").get("result").get("tools");
+    assertThat(tools).isNotEmpty();
+    for (JsonNode t : tools) {
+      JsonNode schema = t.get("outputSchema");
+      assertThat(schema.get("properties").has("error")).as(t.get("name").asString()).isTrue();
+      assertThat(schema.has("required")).isFalse();
+      assertThat(schema.get("anyOf").get(1).get("required").get(0).asString())
+          .isEqualTo("error");
+    }
+  }
+
+  @Test
+  void success_keepsItsShape() throws Exception {
+    JsonNode r = rpc("tools/call", "{\"name\":\"execute_query\",\"arguments\":"
+        + "{\"sql\":\"SELECT 1 AS one\"}}").get("result");
+    assertThat(r.get("isError").asBoolean()).isFalse();
+    assertThat(r.get("structuredContent").has("error")).isFalse();
+    assertThat(r.get("structuredContent").get("rows")).isNotEmpty();
+  }
+
+  @Test
+  void unknownTool_isTheSameProtocolErrorOverMcpAndTheCommandLine() throws Exception {
+    JsonNode mcp = rpc("tools/call", "{\"name\":\"no_such_tool\",\"arguments\":{}}");
+    assertThat(mcp.get("error").get("code").asInt()).isEqualTo(-32602);
+    assertThat(mcp.get("error").get("message").asString()).startsWith("Unknown tool");
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exit = McpServerMain.run(new String[] {"call", "no_such_tool", "{}", "--json"},
+        TestEnv.sample("SNOWCHAT_SCHEMA_INDEX", "off"), new PrintStream(out, true, UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, UTF_8));
+    JsonNode cli = JSON.readTree(out.toString(UTF_8));
+    assertThat(exit).isEqualTo(2);
+    assertThat(cli.get("error").get("code").asInt()).isEqualTo(-32602);
+    assertThat(cli.get("error").get("message").asString())
+        .startsWith("Unknown tool: no_such_tool").contains("execute_query");
+  }
+
+  @Test
+  void commandLineJson_isTheCallToolResultAnMcpClientGets() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exit = McpServerMain.run(new String[] {"call", "execute_query",
+        "{\"sql\":\"DELETE FROM AIRBNB.RAW.RAW_LISTINGS\"}", "--json"},
+        TestEnv.sample("SNOWCHAT_SCHEMA_INDEX", "off"), new PrintStream(out, true, UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, UTF_8));
+    JsonNode cli = JSON.readTree(out.toString(UTF_8));
+    JsonNode mcp = rpc("tools/call", "{\"name\":\"execute_query\",\"arguments\":"
+        + "{\"sql\":\"DELETE FROM AIRBNB.RAW.RAW_LISTINGS\"}}").get("result");
+    assertThat(exit).isEqualTo(1);
+    assertThat(cli).isEqualTo(mcp);
+  }
+}
