@@ -52,6 +52,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
   private final McpConfig config;
   private final Warehouse warehouse;
   private final @Nullable SchemaIndex index;
+  private volatile boolean closed;
   private final java.util.concurrent.atomic.AtomicBoolean indexStarted =
       new java.util.concurrent.atomic.AtomicBoolean();
   private final List<ToolDefinition> tools;
@@ -231,12 +232,16 @@ public final class SnowchatMcpServer implements AutoCloseable {
     Thread t = new Thread(() -> {
       try {
         Thread.sleep(delay.toMillis());
-        index.start();
+        if (!closed) {
+          index.start();
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } catch (RuntimeException e) {
-        LOG.warn("Schema index did not start: {}; discovery uses live queries",
-            e.getClass().getSimpleName());
+        if (!closed) { // a server closed before the delay ran out has nothing to report
+          LOG.warn("Schema index did not start: {}; discovery uses live queries",
+              e.getClass().getSimpleName());
+        }
       }
     }, "snowchat-index-start");
     t.setDaemon(true);
@@ -246,6 +251,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
   /** Stops the schema index and closes the connection pools. */
   @Override
   public void close() {
+    closed = true;
     if (index != null) {
       index.close();
     }

@@ -31,14 +31,19 @@ abstract class ConnectionSource implements DataSource {
     // Driver logging goes through the drivers' own loggers (to stderr), never a writer.
   }
 
+  /** Set by the pool from its connection timeout; it also bounds the pool's shutdown wait. */
+  private volatile int loginTimeoutSeconds;
+
   @Override
   public final void setLoginTimeout(int seconds) {
-    // The pool's connection timeout bounds logins.
+    // The pool passes its connection timeout, which bounds logins; it reads it back when it
+    // shuts down to wait for a connection still being added (0 made it warn at every exit).
+    loginTimeoutSeconds = Math.max(0, seconds);
   }
 
   @Override
   public final int getLoginTimeout() {
-    return 0;
+    return loginTimeoutSeconds;
   }
 
   @Override

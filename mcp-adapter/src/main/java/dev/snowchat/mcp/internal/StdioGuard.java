@@ -48,6 +48,8 @@ public final class StdioGuard {
   private final CountDownLatch ended = new CountDownLatch(1);
   /** Ids (as JSON text) of requests passed to the SDK and not yet answered; guarded by itself. */
   private final Set<String> pending = new HashSet<>();
+  /** Whether the client has sent notifications/initialized; only the reading thread uses it. */
+  private boolean initialized;
 
   /**
    * Creates a guard; call {@link #start()} to begin reading.
@@ -190,7 +192,17 @@ public final class StdioGuard {
           + " or response object");
       return;
     }
+    if (message instanceof McpSchema.JSONRPCNotification n
+        && "notifications/initialized".equals(n.method())) {
+      initialized = true;
+    }
     if (message instanceof McpSchema.JSONRPCRequest r && r.id() != null) {
+      if (!initialized && !"initialize".equals(r.method()) && !"ping".equals(r.method())) {
+        // The SDK drops such a request without an answer, and the client would wait forever.
+        reply(r.id(), -32600, "Invalid Request: the session is not initialized; send"
+            + " initialize, then the notifications/initialized notification");
+        return;
+      }
       synchronized (pending) {
         pending.add(String.valueOf(r.id()));
       }

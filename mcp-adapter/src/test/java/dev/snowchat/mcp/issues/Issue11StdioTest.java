@@ -86,6 +86,14 @@ class Issue11StdioTest {
   }
 
   @Test
+  void stdio_requestBeforeInitialized_isAnsweredNotDropped() throws Exception {
+    // The SDK ignores requests before notifications/initialized; the client must not hang.
+    List<String> out = serve(INIT, LIST);
+    assertThat(out).anySatisfy(l -> assertThat(l).contains("\"id\":2")
+        .contains("\"code\":-32600").contains("not initialized"));
+  }
+
+  @Test
   void stdio_crlfLines_areAccepted() throws Exception {
     List<String> out = serve(INIT + "\r", INITIALIZED + "\r", LIST + "\r");
     assertThat(out).noneSatisfy(l -> assertThat(l).contains("\"code\":-32"));

@@ -419,6 +419,12 @@ public final class IndexLifecycle<S> implements AutoCloseable {
   }
 
   private void onFailure(Throwable e, boolean serving) {
+    if (isClosed()) {
+      // A read cut short by close() (the pool shutting down, the thread interrupted) is the
+      // normal end of a process, not a failure worth a warning or a retry.
+      LOG.debug("Schema index: {} read ended by close: {}", source.name(), message(e));
+      return;
+    }
     failures++;
     ErrorCode code = code(e);
     boolean permanent = isPermanent(e);
