@@ -47,6 +47,8 @@ public final class SqlGate {
   private final int maxNestingDepth;
   private final Classifier classifier;
   private final String allowedList;
+  private final long parseBudgetMillis;
+  private final boolean useParser;
 
   private SqlGate(Builder b) {
     this.dialect = b.dialect == null ? Dialect.GENERIC : b.dialect;
@@ -63,9 +65,39 @@ public final class SqlGate {
     this.maxInputLength = b.maxInputLength == 0 ? DEFAULT_MAX_INPUT_LENGTH : b.maxInputLength;
     this.maxNestingDepth = b.maxNestingDepth == 0 ? DEFAULT_MAX_NESTING_DEPTH : b.maxNestingDepth;
     Duration budget = b.parseTimeout == null ? DEFAULT_PARSE_TIMEOUT : b.parseTimeout;
+    this.parseBudgetMillis = Math.max(1, budget.toMillis());
+    this.useParser = !b.tokensOnly;
     this.classifier = new Classifier(dialect, functionPolicy, new PathAllowlist(allowedPaths),
-        maxInputLength, maxNestingDepth, Math.max(1, budget.toMillis()), !b.tokensOnly);
+        maxInputLength, maxNestingDepth, parseBudgetMillis, useParser);
     this.allowedList = describe(allowedKinds);
+  }
+
+  private SqlGate(SqlGate g, FunctionPolicy policy) {
+    this.dialect = g.dialect;
+    this.mode = g.mode;
+    this.allowedKinds = g.allowedKinds;
+    this.functionPolicy = policy;
+    this.allowedPaths = g.allowedPaths;
+    this.maxInputLength = g.maxInputLength;
+    this.maxNestingDepth = g.maxNestingDepth;
+    this.parseBudgetMillis = g.parseBudgetMillis;
+    this.useParser = g.useParser;
+    this.classifier = new Classifier(dialect, policy, new PathAllowlist(allowedPaths),
+        maxInputLength, maxNestingDepth, parseBudgetMillis, useParser);
+    this.allowedList = g.allowedList;
+  }
+
+  /**
+   * Returns a gate like this one whose function policy also consults the engine's catalog (see
+   * {@link FunctionPolicy#withCatalog}). {@link GatedExecutor} does this itself for PostgreSQL
+   * and DuckDB data sources.
+   *
+   * @param catalog the engine's function catalog, of this gate's dialect
+   * @return a new gate
+   * @throws IllegalArgumentException if the catalog is for another dialect
+   */
+  public SqlGate withFunctionCatalog(FunctionCatalog catalog) {
+    return new SqlGate(this, functionPolicy.withCatalog(catalog));
   }
 
   /** {@return a new builder with the defaults: GENERIC dialect, READ_ONLY mode} */

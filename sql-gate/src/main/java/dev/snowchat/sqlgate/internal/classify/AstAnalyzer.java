@@ -49,6 +49,7 @@ final class AstAnalyzer {
     StatementKind kind = StatementKind.UNKNOWN;
     String word = "";
     final List<String> functions = new ArrayList<>();
+    final List<String> tableFunctions = new ArrayList<>();
     boolean walked;
   }
 
@@ -143,7 +144,7 @@ final class AstAnalyzer {
     public <S> Void visit(TableFunction tableFunction, S context) {
       Function fn = tableFunction.getFunction();
       if (fn != null && fn.getName() != null) {
-        f.functions.add(fn.getName());
+        f.tableFunctions.add(fn.getName());
       }
       return super.visit(tableFunction, context);
     }

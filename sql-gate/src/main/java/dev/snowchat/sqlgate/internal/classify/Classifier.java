@@ -169,9 +169,11 @@ public final class Classifier {
       return new Result(f.kind, null, f.word.isEmpty() ? f.kind.name() : f.word, "", 1);
     }
     if (enforce) {
-      for (String name : f.functions) {
-        String n = name;
-        switch (functions.access(n)) {
+      List<String> names = new java.util.ArrayList<>(f.functions);
+      names.addAll(f.tableFunctions);
+      for (int i = 0; i < names.size(); i++) {
+        String n = names.get(i);
+        switch (functions.access(n, i >= f.functions.size())) {
           case ALLOWED -> { }
           case DENIED -> {
             return new Result(o.kind, Rule.FUNCTION_NOT_ALLOWED, o.word, "function "

@@ -449,16 +449,33 @@ final class TokenAnalyzer {
                 + " may be read as a file by DuckDB");
             return;
           }
+          if (dialect == Dialect.SNOWFLAKE && w.equals("NEXTVAL") && prev != null
+              && prev.isOp(".") && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            // seq.NEXTVAL advances a Snowflake sequence: a write, as nextval() is elsewhere.
+            o.kind = StatementKind.DML;
+            o.word = "NEXTVAL of a sequence";
+          }
           if (call && enforce) {
-            function(t, i, w, o);
+            function(t, i, w, o, calledAsTable(prev, clause[depth]));
+          } else if (enforce && !call) {
+            relation(w, o);
           }
           if (o.rule != null) {
             return;
           }
         }
         case QUOTED_IDENT -> {
+          if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
+              && prev != null && prev.isOp(".")
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            o.kind = StatementKind.DML;
+            o.word = "NEXTVAL of a sequence";
+          }
+          if (enforce && !(next != null && next.isOp("("))) {
+            relation(k.value(), o);
+          }
           if (next != null && next.isOp("(") && enforce) {
-            function(t, i, k.value(), o);
+            function(t, i, k.value(), o, calledAsTable(prev, clause[depth]));
           } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
               && i - 1 != notTableAfter && tablePosition(prev, clause[depth])
               && looksLikeFile(k.value())) {
@@ -636,14 +653,26 @@ final class TokenAnalyzer {
 
   // ---------------------------------------------------------------- functions and files
 
-  private void function(List<Token> t, int i, String name, Outcome o) {
+  private void relation(String name, Outcome o) {
+    if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(name)
+          + " discloses logs, settings or secrets");
+    }
+  }
+
+  /** A call standing where a table does: {@code FROM f(}, {@code JOIN LATERAL f(}, ... */
+  private static boolean calledAsTable(@Nullable Token prev, int clause) {
+    return tablePosition(prev, clause) || (prev != null && prev.isWord("LATERAL"));
+  }
+
+  private void function(List<Token> t, int i, String name, Outcome o, boolean table) {
     String n = name.toUpperCase(java.util.Locale.ROOT);
     if (n.equals("IDENTIFIER")) {
       int end = close(t, i + 1);
       if (end + 1 < t.size() && t.get(end + 1).isOp("(")) {
         // IDENTIFIER('name')(...) calls a function by name: check the literal name.
         if (end == i + 3 && t.get(i + 2).type() == TokenType.STRING) {
-          function(t, end, t.get(i + 2).value(), o);
+          function(t, end, t.get(i + 2).value(), o, table);
         } else {
           o.problem(Rule.FUNCTION_NOT_ALLOWED, "a function named through IDENTIFIER() with a"
               + " variable cannot be checked; call it by name");
@@ -651,10 +680,10 @@ final class TokenAnalyzer {
       }
       return;
     }
-    switch (functions.access(n)) {
+    switch (functions.access(n, table)) {
       case ALLOWED -> { }
-      case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, "function " + n
-          + " has side effects or is not known to be read-only");
+      case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, (table ? "table function " : "function ")
+          + n + " has side effects or is not known to be read-only");
       case FILE_ACCESS -> fileCall(t, i, n, o);
     }
   }
