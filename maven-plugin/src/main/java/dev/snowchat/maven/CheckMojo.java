@@ -43,7 +43,7 @@ public final class CheckMojo extends SnowchatMojo {
   @Parameter(property = "snowchat.sql", defaultValue = DEFAULT_SQL)
   private String sql = DEFAULT_SQL;
 
-  /** The SQL dialect: {@code snowflake}, {@code duckdb} or {@code generic}. */
+  /** The SQL dialect: {@code snowflake}, {@code duckdb}, {@code postgres} or {@code generic}. */
   @Parameter(property = "snowchat.dialect", defaultValue = "snowflake")
   private String dialect = "snowflake";
 

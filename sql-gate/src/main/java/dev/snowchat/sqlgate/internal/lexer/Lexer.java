@@ -110,7 +110,7 @@ public final class Lexer {
       throw new LexException("'/*!' at offset " + start + " is executed by MySQL and MariaDB;"
           + " executable comments are refused", false);
     }
-    boolean nests = dialect == Dialect.DUCKDB;
+    boolean nests = dialect == Dialect.DUCKDB || dialect == Dialect.POSTGRES;
     int level = 1;
     pos += 2;
     final int n = s.length();
