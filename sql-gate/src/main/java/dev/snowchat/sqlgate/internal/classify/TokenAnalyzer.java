@@ -357,7 +357,8 @@ final class TokenAnalyzer {
     int[] clause = new int[16];
     boolean seenUpdate = false;
     int notTableAfter = -1;
-    boolean show = o.kind == StatementKind.SHOW;
+    // Snowflake SHOW ... FROM 'name' pages by name; in DuckDB SHOW x describes x (a file too).
+    boolean show = o.kind == StatementKind.SHOW && dialect != Dialect.DUCKDB;
     for (int i = 0; i < n; i++) {
       Token k = t.get(i);
       Token prev = i > 0 ? t.get(i - 1) : null;
@@ -389,7 +390,9 @@ final class TokenAnalyzer {
             continue;
           } else if (w.equals("FROM") || w.endsWith("JOIN")) {
             clause[depth] = IN_FROM;
-          } else if (Keywords.CLAUSE_END.contains(w)) {
+          } else if (Keywords.CLAUSE_END.contains(w) && !(clause[depth] == IN_FROM
+              && (w.equals("ON") || w.equals("USING")))) {
+            // JOIN ... ON cond, next_table / JOIN ... USING (c), next_table: the FROM list goes on.
             clause[depth] = 0;
           }
           if (!isAscii(k)) {
@@ -441,13 +444,11 @@ final class TokenAnalyzer {
             o.word = "FOR " + next.value();
           }
           if (enforce && dialect == Dialect.DUCKDB && !show && next != null && next.isOp(".")
-              && i + 2 < n && t.get(i + 2).type() == TokenType.WORD
-              && FILE_EXTENSIONS.contains(t.get(i + 2).value())
-              && tablePosition(prev, clause[depth])) {
-            o.problem(Rule.FILE_ACCESS, "table name " + Reasons.quote(w + "."
-                + t.get(i + 2).value().toLowerCase(java.util.Locale.ROOT))
-                + " may be read as a file by DuckDB");
-            return;
+              && (prev == null || !prev.isOp(".")) && tablePos(prev, clause[depth])) {
+            dottedFile(t, i, o);
+            if (o.rule != null) {
+              return;
+            }
           }
           if (dialect == Dialect.SNOWFLAKE && w.equals("NEXTVAL") && prev != null
               && prev.isOp(".") && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
@@ -476,8 +477,12 @@ final class TokenAnalyzer {
           }
           if (next != null && next.isOp("(") && enforce) {
             function(t, i, k.value(), o, calledAsTable(prev, clause[depth]));
+          } else if (enforce && !show && dialect == Dialect.DUCKDB && next != null
+              && next.isOp(".") && (prev == null || !prev.isOp("."))
+              && tablePos(prev, clause[depth])) {
+            dottedFile(t, i, o);
           } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
-              && i - 1 != notTableAfter && tablePosition(prev, clause[depth])
+              && i - 1 != notTableAfter && tablePos(prev, clause[depth])
               && looksLikeFile(k.value())) {
             path(k.value(), "quoted name in FROM", o);
           }
@@ -485,11 +490,11 @@ final class TokenAnalyzer {
             return;
           }
         }
-        case STRING -> {
+        case STRING, DOLLAR_STRING -> {
           // A string in table position is a file scan in DuckDB; elsewhere only a Snowflake
           // stage ('@...') is accepted there.
           if (enforce && !show
-              && i - 1 != notTableAfter && tablePosition(prev, clause[depth])) {
+              && i - 1 != notTableAfter && tablePos(prev, clause[depth])) {
             path(k.value(), "string in FROM", o);
             if (o.rule != null) {
               return;
@@ -636,6 +641,59 @@ final class TokenAnalyzer {
     return next != null && (next.isOp(".") || next.isOp("=>"));
   }
 
+  /**
+   * A table position in this dialect: after FROM, JOIN, TABLE, DESCRIBE, SUMMARIZE, a comma of
+   * a FROM list, and in DuckDB also after SHOW, PIVOT and UNPIVOT (all of which read files).
+   */
+  private boolean tablePos(@Nullable Token prev, int clause) {
+    if (tablePosition(prev, clause)) {
+      return true;
+    }
+    return dialect == Dialect.DUCKDB && prev != null && prev.type() == TokenType.WORD
+        && switch (prev.value()) {
+          case "SHOW", "PIVOT", "UNPIVOT", "PIVOT_WIDER", "PIVOT_LONGER" -> true;
+          default -> false;
+        };
+  }
+
+  /**
+   * A dotted name in DuckDB table position ({@code data.csv}, {@code "data".csv},
+   * {@code main.data.csv}, {@code "/srv/x".parquet}): DuckDB reads it as the file named by the
+   * joined parts when no table has that name, so a name whose later part is a file extension, or
+   * whose quoted part looks like a path, is checked as a path (relative ones are refused).
+   */
+  private void dottedFile(List<Token> t, int i, Outcome o) {
+    StringBuilder joined = new StringBuilder();
+    boolean file = false;
+    int j = i;
+    while (j < t.size()) {
+      Token part = t.get(j);
+      boolean quoted = part.type() == TokenType.QUOTED_IDENT;
+      if (!quoted && part.type() != TokenType.WORD) {
+        break;
+      }
+      if (joined.length() > 0) {
+        joined.append('.');
+        if (FILE_EXTENSIONS.contains(part.value().toUpperCase(java.util.Locale.ROOT))) {
+          file = true;
+        }
+      }
+      if (quoted && looksLikeFile(part.value())) {
+        file = true;
+      }
+      joined.append(quoted ? part.value() : part.value().toLowerCase(java.util.Locale.ROOT));
+      if (j + 2 < t.size() && t.get(j + 1).isOp(".")) {
+        j += 2;
+      } else {
+        break;
+      }
+    }
+    if (file) {
+      path(joined.toString(), "table name " + Reasons.quote(joined.toString())
+          + " may be read as a file by DuckDB and", o);
+    }
+  }
+
   private static boolean tablePosition(@Nullable Token prev, int clause) {
     if (prev == null) {
       return false;
@@ -693,12 +751,12 @@ final class TokenAnalyzer {
     int end = close(t, open);
     int j = open + 1;
     java.util.ArrayList<String> values = new java.util.ArrayList<>(2);
-    if (j < end && t.get(j).type() == TokenType.STRING) {
+    if (j < end && literal(t.get(j))) {
       values.add(t.get(j).value());
       j++;
     } else if (j < end && t.get(j).isOp("[")) {
       j++;
-      while (j < end && t.get(j).type() == TokenType.STRING) {
+      while (j < end && literal(t.get(j))) {
         values.add(t.get(j).value());
         j++;
         if (t.get(j).isOp(",")) {
@@ -725,6 +783,10 @@ final class TokenAnalyzer {
       }
     }
     o.fileCalls.add(n);
+  }
+
+  private static boolean literal(Token k) {
+    return k.type() == TokenType.STRING || k.type() == TokenType.DOLLAR_STRING;
   }
 
   private void path(String value, String where, Outcome o) {
