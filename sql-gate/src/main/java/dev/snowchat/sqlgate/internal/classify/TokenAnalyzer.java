@@ -56,7 +56,58 @@ final class TokenAnalyzer {
       return o;
     }
     scan(t, o, enforcePolicy);
+    if (enforcePolicy && o.rule == null && o.kind == StatementKind.TRANSFER) {
+      transfer(t, o);
+    }
     return o;
+  }
+
+  /**
+   * The file targets of a data transfer (allowed in {@code read_write}): {@code COPY ... TO/FROM
+   * 'file'}, {@code COPY INTO 'location'}, {@code EXPORT/IMPORT DATABASE 'dir'}, the local files
+   * of Snowflake {@code PUT}/{@code GET}: every literal path at the statement's top level must be
+   * under the path allowlist, and {@code COPY ... PROGRAM} (a shell command) is refused.
+   */
+  private void transfer(List<Token> t, Outcome o) {
+    String lead = t.get(0).type() == TokenType.WORD ? t.get(0).value() : "";
+    boolean localFiles = lead.equals("PUT") || lead.equals("GET");
+    int depth = 0;
+    for (int i = 0; i < t.size(); i++) {
+      Token k = t.get(i);
+      Token prev = i > 0 ? t.get(i - 1) : null;
+      if (k.type() == TokenType.OP) {
+        String v = k.value();
+        if (v.equals("(") || v.equals("[") || v.equals("{")) {
+          depth++;
+        } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
+          depth = Math.max(0, depth - 1);
+        }
+        continue;
+      }
+      if (k.isWord("PROGRAM") && !(prev != null && prev.isOp("."))) {
+        o.problem(Rule.FILE_ACCESS, lead + " ... PROGRAM runs a shell command on the database"
+            + " server");
+        return;
+      }
+      if (depth > 0) {
+        continue; // options such as (FORMAT csv, DELIMITER ';') and inner queries
+      }
+      if (literal(k)) {
+        String v = k.value();
+        if (localFiles && v.regionMatches(true, 0, "file://", 0, 7)) {
+          v = v.substring(7);
+        }
+        path(v, lead + " target", o);
+        if (o.rule != null) {
+          return;
+        }
+      } else if (localFiles && k.type() == TokenType.WORD && k.value().equals("FILE")
+          && i + 1 < t.size() && t.get(i + 1).isOp(":")) {
+        o.problem(Rule.FILE_ACCESS, lead + " names a local file without quotes; write it as a"
+            + " quoted 'file:///...' path so it can be checked against the path allowlist");
+        return;
+      }
+    }
   }
 
   // ---------------------------------------------------------------- statement shape
