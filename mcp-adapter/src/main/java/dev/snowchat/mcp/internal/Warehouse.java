@@ -121,8 +121,15 @@ public final class Warehouse implements AutoCloseable {
     if (unsupported != null) {
       throw new UnsupportedOperationException(unsupported);
     }
-    return executor(new SessionVariables(requestPool, target.dialect(), postgres, context), gate,
-        limits).execute(sql, queryLimits);
+    // The per-call executor shares the request executor's function catalog (read once).
+    GatedExecutor.Builder b = GatedExecutor.builder()
+        .dataSource(new SessionVariables(requestPool, target.dialect(), postgres, context))
+        .gate(gate).limits(limits);
+    if (target.dialect() == Dialect.SNOWFLAKE) {
+      b.queryTag(config.queryTag());
+    }
+    requestExecutor.functionCatalog().ifPresentOrElse(b::functionCatalog, b::noFunctionCatalog);
+    return b.build().execute(sql, queryLimits);
   }
 
   /**
