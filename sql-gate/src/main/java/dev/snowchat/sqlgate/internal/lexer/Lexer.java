@@ -30,6 +30,8 @@ public final class Lexer {
   private int depth;
   private int deepest;
   private int pos;
+  /** Where the token being lexed starts: where a refused construct is reported. */
+  private int tokenStart;
 
   private Lexer(String s, Dialect dialect, int maxDepth) {
     this.s = s;
@@ -50,7 +52,11 @@ public final class Lexer {
    */
   public static Lexed lex(String sql, Dialect dialect, int maxDepth) throws LexException {
     Lexer l = new Lexer(sql, dialect, maxDepth);
-    l.run();
+    try {
+      l.run();
+    } catch (LexException e) {
+      throw e.at(l.tokenStart);
+    }
     return new Lexed(List.copyOf(l.tokens), l.hasComments, l.deepest);
   }
 
@@ -58,6 +64,7 @@ public final class Lexer {
     final int n = s.length();
     while (pos < n) {
       char c = s.charAt(pos);
+      tokenStart = pos;
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
         pos++;
       } else if (c == '\f' && pg) {
