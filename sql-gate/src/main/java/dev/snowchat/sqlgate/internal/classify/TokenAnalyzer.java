@@ -654,6 +654,15 @@ final class TokenAnalyzer {
     for (int i = 0; i < v.length(); ) {
       int cp = v.codePointAt(i);
       i += Character.charCount(cp);
+      if (cp >= 128 && !Character.isLetterOrDigit(cp)
+          && Character.getType(cp) != Character.NON_SPACING_MARK
+          && Character.getType(cp) != Character.COMBINING_SPACING_MARK) {
+        // PostgreSQL and DuckDB take any non-ASCII character as part of a name: a fullwidth
+        // semicolon, a Greek question mark or a zero-width space inside a word is a deception.
+        o.problem(Rule.PARSE_FAILED, String.format(java.util.Locale.ROOT, "the word %s holds"
+            + " U+%04X, which is not a letter", Reasons.quote(v), cp));
+        return;
+      }
       if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z')) {
         latin = true;
       } else if (cp >= 128 && Character.isLetter(cp)) {
