@@ -79,6 +79,10 @@ public final class FunctionPolicy {
       "PG_PREWARM", "PG_NEXTOID", "LOREAD", "LOWRITE",
       "PG_SHOW_ALL_FILE_SETTINGS", "PG_HBA_FILE_RULES", "PG_IDENT_FILE_MAPPINGS",
       "PG_CURRENT_LOGFILE", "PG_EXTENSION_CONFIG_DUMP", "PG_STOP_MAKING_PINNED_OBJECTS",
+      // Snowflake: every caller shares the server's user and pooled sessions, so the results and
+      // SQL text of earlier queries are other callers' data.
+      "RESULT_SCAN", "QUERY_HISTORY", "QUERY_HISTORY_BY_SESSION", "QUERY_HISTORY_BY_USER",
+      "QUERY_HISTORY_BY_WAREHOUSE", "LOGIN_HISTORY", "LOGIN_HISTORY_BY_USER",
       // MySQL, SQL Server, others: files and processes.
       "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL", "UTL_FILE", "UTL_HTTP");
 

@@ -118,6 +118,16 @@ class Issue9FunctionsTest {
     assertThat(v.kind()).isEqualTo(StatementKind.DML);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))",
+      "SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID(-2)))",
+      "SELECT query_text FROM TABLE(INFORMATION_SCHEMA.QUERY_HISTORY())",
+      "SELECT * FROM TABLE(information_schema.query_history_by_user(USER_NAME => 'X'))",
+      "SELECT * FROM TABLE(INFORMATION_SCHEMA.LOGIN_HISTORY())"})
+  void snowflake_otherCallersResultsAndSql_refused(String sql) {
+    assertThat(SNOW.check(sql)).as(sql).isInstanceOf(Verdict.Blocked.class);
+  }
+
   @Test
   void catalog_decidesNamesItKnows_andKeepsTheFamiliesFirst() {
     FunctionCatalog c = FunctionCatalog.of(Dialect.GENERIC, Map.of(
