@@ -128,6 +128,58 @@ public final class FunctionPolicy {
       "DUCKDB_LOGS_PARSED", "DUCKDB_LOG_CONTEXTS", "DUCKDB_SECRETS", "DUCKDB_SETTINGS",
       "PG_SETTINGS", "DUCKDB_VARIABLES", "DUCKDB_PREPARED_STATEMENTS");
 
+  /**
+   * {@link Dialect#GENERIC} (any other JDBC database, no catalog the gate reads): only these
+   * standard SQL functions, and SQL words that stand before '(' without being calls, are allowed;
+   * a host adds its database's read-only functions with {@link Builder#allow}.
+   */
+  static final Set<String> GENERIC_FUNCTIONS = Set.of(
+      // aggregates and window functions
+      "COUNT", "SUM", "AVG", "MIN", "MAX", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE",
+      "VAR_POP", "VAR_SAMP", "EVERY", "ANY_VALUE", "BOOL_AND", "BOOL_OR", "ARRAY_AGG",
+      "STRING_AGG", "LISTAGG", "GROUP_CONCAT", "GROUPING", "COVAR_POP", "COVAR_SAMP", "CORR",
+      "REGR_SLOPE", "REGR_INTERCEPT", "REGR_COUNT", "REGR_R2", "REGR_AVGX", "REGR_AVGY",
+      "REGR_SXX", "REGR_SYY", "REGR_SXY", "PERCENTILE_CONT", "PERCENTILE_DISC", "MODE", "MEDIAN",
+      "ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE", "LAG", "LEAD",
+      "FIRST_VALUE", "LAST_VALUE", "NTH_VALUE", "JSON_ARRAYAGG", "JSON_OBJECTAGG",
+      // numbers
+      "ABS", "CEIL", "CEILING", "FLOOR", "ROUND", "TRUNC", "TRUNCATE", "MOD", "POWER", "POW",
+      "SQRT", "CBRT", "EXP", "LN", "LOG", "LOG10", "LOG2", "SIGN", "SIN", "COS", "TAN", "COT",
+      "ASIN", "ACOS", "ATAN", "ATAN2", "SINH", "COSH", "TANH", "PI", "RANDOM", "RAND", "DEGREES",
+      "RADIANS", "WIDTH_BUCKET", "GREATEST", "LEAST", "DIV",
+      // conditionals and conversion
+      "COALESCE", "NULLIF", "NVL", "NVL2", "IFNULL", "ISNULL", "IIF", "IF", "DECODE", "CAST",
+      "TRY_CAST", "CONVERT", "TRY_CONVERT",
+      // dates and times
+      "EXTRACT", "DATE_PART", "DATEPART", "DATE_TRUNC", "DATEADD", "DATEDIFF", "DATE_ADD",
+      "DATE_SUB", "DATE_DIFF", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME",
+      "LOCALTIMESTAMP", "NOW", "GETDATE", "SYSDATE", "AGE", "TO_CHAR", "TO_DATE", "TO_TIMESTAMP",
+      "TO_NUMBER", "MAKE_DATE", "MAKE_TIMESTAMP", "YEAR", "MONTH", "DAY", "HOUR", "MINUTE",
+      "SECOND", "QUARTER", "WEEK", "DAYOFWEEK", "DAYOFMONTH", "DAYOFYEAR", "LAST_DAY",
+      "ADD_MONTHS", "MONTHS_BETWEEN", "DATE_FORMAT", "STRFTIME", "STRPTIME",
+      // strings
+      "UPPER", "LOWER", "UCASE", "LCASE", "INITCAP", "LENGTH", "LEN", "CHAR_LENGTH",
+      "CHARACTER_LENGTH", "OCTET_LENGTH", "BIT_LENGTH", "SUBSTRING", "SUBSTR", "POSITION",
+      "STRPOS", "INSTR", "LOCATE", "CHARINDEX", "TRIM", "LTRIM", "RTRIM", "BTRIM", "LPAD", "RPAD",
+      "REPLACE", "TRANSLATE", "CONCAT", "CONCAT_WS", "LEFT", "RIGHT", "REPEAT", "REVERSE",
+      "SPLIT_PART", "OVERLAY", "ASCII", "CHR", "CHAR", "REGEXP_REPLACE", "REGEXP_LIKE",
+      "REGEXP_SUBSTR", "REGEXP_INSTR", "REGEXP_COUNT", "MD5", "SHA1", "SHA2", "SHA256", "FORMAT",
+      "STARTS_WITH", "ENDS_WITH", "SOUNDEX", "SPACE", "QUOTE_IDENT", "QUOTE_LITERAL",
+      // JSON and arrays
+      "JSON_EXTRACT", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY", "JSON_EXISTS",
+      "UNNEST", "ARRAY_LENGTH", "CARDINALITY", "GENERATE_SERIES",
+      // SQL words that stand before '(' without being calls; type names with a length
+      "IN", "EXISTS", "ANY", "ALL", "SOME", "VALUES", "ROW", "ARRAY", "OVER", "FILTER", "WITHIN",
+      "AS", "ON", "USING", "AND", "OR", "NOT", "IS", "LIKE", "ILIKE", "BETWEEN", "WHEN", "THEN",
+      "ELSE", "CASE", "SELECT", "FROM", "WHERE", "JOIN", "LATERAL", "BY", "PARTITION", "ORDER",
+      "GROUP", "HAVING", "LIMIT", "OFFSET", "FETCH", "DISTINCT", "UNION", "INTERSECT", "EXCEPT",
+      "MINUS", "CUBE", "ROLLUP", "SETS", "TABLE", "INTERVAL", "WITH", "RECURSIVE", "ONLY",
+      "TABLESAMPLE", "REPEATABLE", "BERNOULLI", "SYSTEM", "ESCAPE", "COLLATE", "AT", "ZONE",
+      "DATE", "TIME", "TIMESTAMP", "DECIMAL", "NUMERIC", "NUMBER", "VARCHAR", "VARCHAR2",
+      "NVARCHAR", "NCHAR", "CHARACTER", "VARYING", "INT", "INTEGER", "BIGINT", "SMALLINT",
+      "TINYINT", "FLOAT", "DOUBLE", "PRECISION", "REAL", "BOOLEAN", "TEXT", "BINARY",
+      "VARBINARY", "BIT", "DATETIME", "DATETIME2");
+
   /** Words before '(' in table position that are syntax, not table functions. */
   private static final Set<String> TABLE_SYNTAX = Set.of("LATERAL", "VALUES", "ONLY", "TABLE");
 
@@ -276,7 +328,31 @@ public final class FunctionPolicy {
     if (tablePosition && dialect == Dialect.DUCKDB && !DUCKDB_TABLE_FUNCTIONS.contains(n)) {
       return Access.DENIED;
     }
+    if (dialect == Dialect.GENERIC && !GENERIC_FUNCTIONS.contains(n)) {
+      return Access.DENIED;
+    }
     return Access.ALLOWED;
+  }
+
+  /**
+   * Decides about a name that stands before '(' where SQL allows a name that is not a call: a
+   * column list of an alias ({@code AS t(a, b)}, {@code f(x) g(a)}), a CTE's column list, a type
+   * with a length ({@code CAST(x AS DECIMAL(10, 2))}). Only the host's denials and the built-in
+   * side-effecting families apply there; allowlists do not.
+   *
+   * @param name the name
+   * @return {@link Access#DENIED} for a denied or side-effecting name, otherwise allowed
+   */
+  public Access accessAsName(String name) {
+    String n = normalize(name);
+    if (denied.contains(n)) {
+      return Access.DENIED;
+    }
+    if (allowed.contains(n)) {
+      return Access.ALLOWED;
+    }
+    return sideEffecting(n) || n.startsWith("SYSTEM$") && !readOnlySystem.contains(n)
+        ? Access.DENIED : Access.ALLOWED;
   }
 
   /**

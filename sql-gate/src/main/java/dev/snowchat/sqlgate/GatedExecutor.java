@@ -112,17 +112,21 @@ public final class GatedExecutor {
           + " exceed the executor's limits " + this.limits
           + "; per-call limits may only tighten them (see QueryLimits.atMost)");
     }
-    StatementKind kind = switch (gate.check(sql)) {
+    Verdict verdict = gate.check(sql);
+    // A function the built-in policy does not know (GENERIC allows only standard functions) may
+    // be one the engine's catalog knows as pure: only that refusal is worth a catalog read.
+    if (verdict instanceof Verdict.Blocked b
+        && !(b.rule() == Rule.FUNCTION_NOT_ALLOWED && readCatalog)) {
+      throw new QueryRefusedException(b);
+    }
+    SqlGate withCatalog = catalogGate();
+    if (withCatalog != null) {
+      verdict = withCatalog.check(sql);
+    }
+    StatementKind kind = switch (verdict) {
       case Verdict.Allowed a -> a.kind();
       case Verdict.Blocked b -> throw new QueryRefusedException(b);
     };
-    SqlGate withCatalog = catalogGate();
-    if (withCatalog != null) {
-      kind = switch (withCatalog.check(sql)) {
-        case Verdict.Allowed a -> a.kind();
-        case Verdict.Blocked b -> throw new QueryRefusedException(b);
-      };
-    }
     return StatementRunner.run(dataSource, hardening, gate.dialect(), sql, kind, limits);
   }
 

@@ -115,10 +115,13 @@ public final class SqlGate {
     Classifier.Result r = classifier.classify(sql, mode != PermissionMode.FULL);
     StatementKind kind = r.kind();
     Rule rule = r.rule();
-    if (rule != null) {
+    if (rule != null && !((rule == Rule.FUNCTION_NOT_ALLOWED || rule == Rule.FILE_ACCESS)
+        && kind != StatementKind.UNKNOWN && !allowedKinds.contains(kind))) {
       return Verdict.block(kind, rule, "Refused: " + r.detail() + ".", instead(rule));
     }
-    if (allowedKinds.contains(kind)) {
+    // A statement whose kind the mode refuses is refused for that, the more basic reason, even
+    // when a function or file in it would be refused too.
+    if (rule == null && allowedKinds.contains(kind)) {
       return Verdict.allow(kind, "Allowed: " + label(kind) + " is allowed in "
           + mode.configName() + " mode.");
     }

@@ -138,10 +138,41 @@ class Issue9FunctionsTest {
     assertThat(p.access("public.my_volatile")).isEqualTo(FunctionPolicy.Access.DENIED);
     assertThat(p.access("LOWER")).isEqualTo(FunctionPolicy.Access.ALLOWED);
     assertThat(p.access("query_to_xml")).isEqualTo(FunctionPolicy.Access.DENIED);
-    assertThat(p.access("not_in_catalog")).isEqualTo(FunctionPolicy.Access.ALLOWED);
+    // GENERIC: a name neither the catalog nor the standard list knows is refused.
+    assertThat(p.access("not_in_catalog")).isEqualTo(FunctionPolicy.Access.DENIED);
     SqlGate g = GENERIC.withFunctionCatalog(c);
     assertThat(g.check("SELECT my_volatile()")).isInstanceOf(Verdict.Blocked.class);
     assertThat(g.check("SELECT lower('A')")).isInstanceOf(Verdict.Allowed.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT get_lock('x', 10)", "SELECT sleep(100)",
+      "SELECT dbms_pipe.send_message('p')", "SELECT xp_dirtree('c:')", "SELECT my_udf(1)",
+      "SELECT benchmark(1000000, md5('x'))"})
+  void generic_unknownFunctions_refused(String sql) {
+    assertThat(GENERIC.check(sql)).as(sql).isInstanceOf(Verdict.Blocked.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT count(*), max(a), coalesce(b, 0), upper(c) FROM t GROUP BY ROLLUP (d)",
+      "SELECT CAST(a AS DECIMAL(10, 2)), x::varchar(20) FROM t",
+      "SELECT rank() OVER (PARTITION BY a ORDER BY b) FROM t WHERE a IN (1, 2)",
+      "WITH x(a, b) AS (SELECT 1, 2), y (c) AS (SELECT 3) SELECT * FROM x, y",
+      "SELECT * FROM (VALUES (1, 2)) AS v(a, b)",
+      "SELECT * FROM generate_series(1, 3) g(n) WHERE EXISTS (SELECT 1)",
+      "SELECT extract(year FROM d), substring(s FROM 2 FOR 3) FROM t",
+  })
+  void generic_standardFunctionsAndSyntax_allowed(String sql) {
+    assertThat(GENERIC.check(sql)).as(sql).isInstanceOf(Verdict.Allowed.class);
+  }
+
+  @Test
+  void generic_hostExtendsTheAllowlist() {
+    SqlGate g = SqlGate.builder().functionPolicy(FunctionPolicy.builder(Dialect.GENERIC)
+        .allow("my_udf").build()).build();
+    assertThat(g.check("SELECT my_udf(1)")).isInstanceOf(Verdict.Allowed.class);
+    assertThat(g.check("SELECT other_udf(1)")).isInstanceOf(Verdict.Blocked.class);
   }
 
   @Test

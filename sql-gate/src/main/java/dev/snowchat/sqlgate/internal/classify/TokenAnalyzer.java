@@ -798,12 +798,34 @@ final class TokenAnalyzer {
       }
       return;
     }
-    switch (functions.access(n, table)) {
+    FunctionPolicy.Access access = nameNotCall(t, i) ? functions.accessAsName(n)
+        : functions.access(n, table);
+    switch (access) {
       case ALLOWED -> { }
       case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, (table ? "table function " : "function ")
           + n + " has side effects or is not known to be read-only");
       case FILE_ACCESS -> fileCall(t, i, n, o);
     }
+  }
+
+  /**
+   * A name before '(' that SQL does not read as a call: after {@code AS} or {@code ::} (an alias's
+   * column list, a type with a length), after {@code )} (an alias of a table function:
+   * {@code f(x) g(a)}), or a CTE name whose column list is followed by {@code AS (}.
+   */
+  private static boolean nameNotCall(List<Token> t, int i) {
+    Token prev = i > 0 ? t.get(i - 1) : null;
+    if (prev != null && (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")"))) {
+      return true;
+    }
+    int end = close(t, i + 1);
+    if (end + 1 < t.size() && t.get(end + 1).isWord("AS") && prev != null
+        && (prev.isWord("WITH") || prev.isWord("RECURSIVE") || prev.isOp(","))) {
+      Token after = end + 2 < t.size() ? t.get(end + 2) : null;
+      return after != null && (after.isOp("(") || after.isWord("MATERIALIZED")
+          || after.isWord("NOT"));
+    }
+    return false;
   }
 
   private void fileCall(List<Token> t, int i, String n, Outcome o) {
