@@ -14,12 +14,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The decision for a name, in order: a name the host {@linkplain Builder#deny denied} is
  * {@link Access#DENIED}; a name the host {@linkplain Builder#allow allowed} is {@link
- * Access#ALLOWED}; a known side-effecting function (DuckDB {@code query}, Postgres
- * {@code pg_read_file}, ...) is denied; a file reader ({@code read_csv}, {@code read_parquet},
- * {@code glob}, ...) is {@link Access#FILE_ACCESS}: allowed only when every path it reads is a
- * string literal under the gate's path allowlist; a Snowflake {@code SYSTEM$} function is allowed
- * only when it is on the read-only list ({@link Builder#readOnlySystemFunction}); anything else is
- * allowed. Immutable and thread-safe.
+ * Access#ALLOWED}; a built-in side-effecting family is denied (functions that run SQL from text
+ * such as DuckDB {@code query} or PostgreSQL {@code query_to_xml}; large objects, advisory locks,
+ * notifications, backend signals, settings, server files, sequences, logs, secrets, ...); a file
+ * reader ({@code read_csv}, {@code read_parquet}, {@code glob}, ...) is {@link
+ * Access#FILE_ACCESS}: allowed only when every path it reads is a string literal under the gate's
+ * path allowlist; a Snowflake {@code SYSTEM$} function is allowed only when it is on the
+ * read-only list ({@link Builder#readOnlySystemFunction}); a name the engine's
+ * {@linkplain #withCatalog catalog} knows gets the catalog's answer; in DuckDB a table function
+ * (called in table position) must be on a reviewed list; in {@link Dialect#GENERIC} only standard
+ * SQL functions are allowed; anything else is allowed. Immutable and thread-safe.
  */
 public final class FunctionPolicy {
   /** What a policy says about one function name. */
@@ -75,8 +79,8 @@ public final class FunctionPolicy {
       "PG_CURRENT_XACT_ID_IF_ASSIGNED", "PG_EXPORT_SNAPSHOT", "PG_RELOAD_CONF",
       "PG_ROTATE_LOGFILE", "PG_ROTATE_LOGFILE_OLD", "PG_PROMOTE", "PG_SWITCH_WAL",
       "PG_CREATE_RESTORE_POINT", "PG_LOGICAL_EMIT_MESSAGE", "PG_IMPORT_SYSTEM_COLLATIONS",
-      "PG_STAT_FILE", "PG_STAT_CLEAR_SNAPSHOT", "PG_STAT_FORCE_NEXT_FLUSH", "GIN_CLEAN_PENDING_LIST",
-      "PG_PREWARM", "PG_NEXTOID", "LOREAD", "LOWRITE",
+      "PG_STAT_FILE", "PG_STAT_CLEAR_SNAPSHOT", "PG_STAT_FORCE_NEXT_FLUSH",
+      "GIN_CLEAN_PENDING_LIST", "PG_PREWARM", "PG_NEXTOID", "LOREAD", "LOWRITE",
       "PG_SHOW_ALL_FILE_SETTINGS", "PG_HBA_FILE_RULES", "PG_IDENT_FILE_MAPPINGS",
       "PG_CURRENT_LOGFILE", "PG_EXTENSION_CONFIG_DUMP", "PG_STOP_MAKING_PINNED_OBJECTS",
       // Snowflake: every caller shares the server's user and pooled sessions, so the results and

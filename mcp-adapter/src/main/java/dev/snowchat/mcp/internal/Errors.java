@@ -163,8 +163,8 @@ final class Errors {
 
   private static ToolException connection(String detail) {
     return new ToolException("CONNECTION_FAILED", "Cannot reach the warehouse: "
-        + sentence(detail) + " This is a server configuration or network problem, not a problem with the request;"
-        + " tell the user, and retry later.");
+        + sentence(detail) + " This is a server configuration or network problem, not a"
+        + " problem with the request; tell the user, and retry later.");
   }
 
   private static String seconds(Warehouse w) {
