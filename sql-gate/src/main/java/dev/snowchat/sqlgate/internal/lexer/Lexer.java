@@ -786,6 +786,17 @@ public final class Lexer {
       throw new LexException("q'...' at offset " + start + " is Oracle's alternative quoting,"
           + " which other databases read as a name and a string", false);
     }
+    if (next == '\'' && dialect == Dialect.SNOWFLAKE && (raw.equals("X") || raw.equals("x"))) {
+      // A hex literal: whether Snowflake reads backslash escapes in it is not documented.
+      int close = i + 1;
+      while (close < n && s.charAt(close) != '\'' && s.charAt(close) != '\\') {
+        close++;
+      }
+      if (close < n && s.charAt(close) == '\\') {
+        throw new LexException("a backslash in the hex literal at offset " + start
+            + " may or may not escape its quote; hex literals hold hex digits only", false);
+      }
+    }
     if (next == '\'' && (raw.equals("N") || raw.equals("n"))) {
       // A national string: one string token, so that it is checked where strings are.
       string(start, i + 1, dialect == Dialect.SNOWFLAKE);
