@@ -116,6 +116,22 @@ class Issue9LexingTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(value = Dialect.class, names = {"GENERIC"})
+  void genericRefusesQuotingThatOnlySomeEnginesHave(Dialect d) {
+    SqlGate gate = SqlGate.builder().dialect(d).build();
+    for (String sql : List.of(
+        "SELECT $a$ ; DROP TABLE victim; $a$",         // MySQL: $a$ is a name
+        "SELECT $$ ; DROP TABLE victim; $$",
+        "SELECT [a'b] ; DROP TABLE victim; --']",      // SQL Server: [a'b] is a name
+        "SELECT q'[ ' ]' ; DROP TABLE victim; --'",    // Oracle: q'[ ' ]' is a string
+        "SELECT E'\\'; DROP TABLE victim; --'")) {     // SQL Server: E is a name, '\' a string
+      Verdict v = gate.check(sql);
+      assertThat(v.rule()).as(sql).isEqualTo(Rule.LEX_FAILED);
+    }
+    assertThat(gate.check("SELECT a[1], E'x' FROM t").allowed()).isTrue();
+  }
+
   private static String escape(String s) {
     StringBuilder b = new StringBuilder();
     for (char c : s.toCharArray()) {

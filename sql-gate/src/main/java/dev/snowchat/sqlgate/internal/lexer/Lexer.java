@@ -116,6 +116,9 @@ public final class Lexer {
         add(TokenType.VARIABLE, pos, pos + 1, "?");
         pos++;
       } else {
+        if (c == '[' && dialect == Dialect.GENERIC) {
+          bracketName();
+        }
         if (c == '(' || c == '[' || c == '{') {
           open();
         } else if (c == ')' || c == ']' || c == '}') {
@@ -571,6 +574,12 @@ public final class Lexer {
 
   private void dollar() throws LexException {
     int start = pos;
+    if (dialect == Dialect.GENERIC && (peek(1) == '$' || isTagChar(peek(1)))
+        && dollarTagAt(pos) > 0) {
+      throw new LexException("a dollar-quoted body at offset " + start + " is PostgreSQL's;"
+          + " MySQL and others read $tag$ as a name; choose the postgres or duckdb dialect",
+          false);
+    }
     if (peek(1) == '$') {
       int end = s.indexOf("$$", pos + 2);
       if (end < 0) {
@@ -611,6 +620,36 @@ public final class Lexer {
     // A lone '$' (a MATCH_RECOGNIZE pattern anchor) is punctuation.
     add(TokenType.OP, start, start + 1, "$");
     pos++;
+  }
+
+  /**
+   * SQL Server reads {@code [...]} as a quoted name, in which quotes, semicolons and comment
+   * starts are plain characters; other databases read brackets as subscripts. GENERIC refuses a
+   * bracket pair holding any of them.
+   */
+  private void bracketName() throws LexException {
+    final int n = s.length();
+    for (int i = pos + 1; i < n; i++) {
+      char c = s.charAt(i);
+      if (c == ']') {
+        return;
+      }
+      if (c == '\'' || c == '"' || c == '`' || c == ';' || c == '[' || (c == '-' && i + 1 < n
+          && s.charAt(i + 1) == '-') || (c == '/' && i + 1 < n && s.charAt(i + 1) == '*')) {
+        throw new LexException("'[' at offset " + pos + " starts a quoted name in SQL Server"
+            + " and a subscript elsewhere, and holds " + (c == '-' ? "--" : c == '/' ? "/*"
+            : String.valueOf(c)) + "; choose a dialect", false);
+      }
+    }
+  }
+
+  /** {@return the length of a {@code $$} or {@code $tag$} delimiter at {@code i}, or 0} */
+  private int dollarTagAt(int i) {
+    int j = i + 1;
+    while (j < s.length() && (isTagChar(s.codePointAt(j)) || (j > i + 1 && isDigit(s.charAt(j))))) {
+      j += Character.charCount(s.codePointAt(j));
+    }
+    return j < s.length() && s.charAt(j) == '$' ? j + 1 - i : 0;
   }
 
   private void stage() throws LexException {
@@ -737,8 +776,26 @@ public final class Lexer {
           false);
     }
     if (next == '\'' && (raw.equals("E") || raw.equals("e")) && dialect == Dialect.GENERIC) {
-      string(start, i + 1, true);
+      // PostgreSQL reads backslash escapes in E'...'; SQL Server and Oracle read a name E and a
+      // plain string. Lexed as a plain string, a quote after a backslash is refused.
+      string(start, i + 1, false);
       return;
+    }
+    if (next == '\'' && dialect == Dialect.GENERIC && (raw.equalsIgnoreCase("Q")
+        || raw.equalsIgnoreCase("NQ"))) {
+      throw new LexException("q'...' at offset " + start + " is Oracle's alternative quoting,"
+          + " which other databases read as a name and a string", false);
+    }
+    if (next == '\'' && dialect == Dialect.SNOWFLAKE && (raw.equals("X") || raw.equals("x"))) {
+      // A hex literal: whether Snowflake reads backslash escapes in it is not documented.
+      int close = i + 1;
+      while (close < n && s.charAt(close) != '\'' && s.charAt(close) != '\\') {
+        close++;
+      }
+      if (close < n && s.charAt(close) == '\\') {
+        throw new LexException("a backslash in the hex literal at offset " + start
+            + " may or may not escape its quote; hex literals hold hex digits only", false);
+      }
     }
     if (next == '\'' && (raw.equals("N") || raw.equals("n"))) {
       // A national string: one string token, so that it is checked where strings are.

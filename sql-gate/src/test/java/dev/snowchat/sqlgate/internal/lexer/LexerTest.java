@@ -113,6 +113,13 @@ class LexerTest {
   }
 
   @Test
+  void snowflakeHexLiteralWithBackslash_isRefused() throws Exception {
+    assertThatThrownBy(() -> lex("SELECT X'\\'; DROP TABLE t; --'", Dialect.SNOWFLAKE))
+        .isInstanceOf(LexException.class);
+    assertThat(values("SELECT X'0F'", Dialect.SNOWFLAKE)).containsExactly("SELECT", "X", "0F");
+  }
+
+  @Test
   void whitespace_perEngine() throws Exception {
     assertThat(values("SELECT\f1", Dialect.POSTGRES)).containsExactly("SELECT", "1");
     assertThatThrownBy(() -> lex("SELECT\u000B1", Dialect.POSTGRES))
