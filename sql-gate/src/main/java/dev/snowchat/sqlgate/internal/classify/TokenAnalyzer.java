@@ -826,7 +826,7 @@ final class TokenAnalyzer {
       }
       return;
     }
-    FunctionPolicy.Access access = nameNotCall(t, i) ? functions.accessAsName(n)
+    FunctionPolicy.Access access = nameNotCall(t, i, o.budget) ? functions.accessAsName(n)
         : functions.access(n, table);
     switch (access) {
       case ALLOWED -> { }
@@ -841,14 +841,19 @@ final class TokenAnalyzer {
    * column list, a type with a length), after {@code )} (an alias of a table function:
    * {@code f(x) g(a)}), or a CTE name whose column list is followed by {@code AS (}.
    */
-  private static boolean nameNotCall(List<Token> t, int i) {
+  private static boolean nameNotCall(List<Token> t, int i, Budget budget) {
     Token prev = i > 0 ? t.get(i - 1) : null;
-    if (prev != null && (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")"))) {
+    if (prev == null) {
+      return false;
+    }
+    if (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")")) {
       return true;
     }
-    int end = close(t, i + 1);
-    if (end + 1 < t.size() && t.get(end + 1).isWord("AS") && prev != null
-        && (prev.isWord("WITH") || prev.isWord("RECURSIVE") || prev.isOp(","))) {
+    if (!(prev.isWord("WITH") || prev.isWord("RECURSIVE") || prev.isOp(","))) {
+      return false;
+    }
+    int end = close(t, i + 1, budget);
+    if (end + 1 < t.size() && t.get(end + 1).isWord("AS")) {
       Token after = end + 2 < t.size() ? t.get(end + 2) : null;
       return after != null && (after.isOp("(") || after.isWord("MATERIALIZED")
           || after.isWord("NOT"));
