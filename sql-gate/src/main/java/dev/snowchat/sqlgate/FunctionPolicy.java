@@ -86,6 +86,8 @@ public final class FunctionPolicy {
       // Snowflake: every caller shares the server's user and pooled sessions, so the results and
       // SQL text of earlier queries are other callers' data.
       "RESULT_SCAN", "QUERY_HISTORY", "QUERY_HISTORY_BY_SESSION", "QUERY_HISTORY_BY_USER",
+      // PostgreSQL: other sessions' SQL text (callers share the server's role).
+      "PG_STAT_GET_ACTIVITY", "PG_STAT_GET_BACKEND_ACTIVITY",
       "QUERY_HISTORY_BY_WAREHOUSE", "LOGIN_HISTORY", "LOGIN_HISTORY_BY_USER",
       // MySQL, SQL Server, others: files and processes.
       "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL", "UTL_FILE", "UTL_HTTP");
@@ -183,6 +185,18 @@ public final class FunctionPolicy {
       "NVARCHAR", "NCHAR", "CHARACTER", "VARYING", "INT", "INTEGER", "BIGINT", "SMALLINT",
       "TINYINT", "FLOAT", "DOUBLE", "PRECISION", "REAL", "BOOLEAN", "TEXT", "BINARY",
       "VARBINARY", "BIT", "DATETIME", "DATETIME2");
+
+  /**
+   * PostgreSQL views that show other sessions' SQL text: every caller of a server shares its role,
+   * and a role sees the queries of its own other sessions (other callers' SQL, as DuckDB's logs).
+   */
+  private static final Set<String> POSTGRES_DENIED_RELATIONS = Set.of("PG_STAT_ACTIVITY",
+      "PG_STAT_STATEMENTS", "PG_STAT_STATEMENTS_INFO", "PG_STAT_GET_ACTIVITY",
+      "PG_STAT_GET_BACKEND_ACTIVITY");
+
+  /** Snowflake views of other callers' SQL and logins (the server's user is shared). */
+  private static final Set<String> SNOWFLAKE_DENIED_RELATIONS = Set.of("QUERY_HISTORY",
+      "ACCESS_HISTORY", "LOGIN_HISTORY", "QUERY_ACCELERATION_HISTORY");
 
   /** Words before '(' in table position that are syntax, not table functions. */
   private static final Set<String> TABLE_SYNTAX = Set.of("LATERAL", "VALUES", "ONLY", "TABLE");
@@ -360,8 +374,10 @@ public final class FunctionPolicy {
   }
 
   /**
-   * Decides about a name used as a relation (not called): in DuckDB the system views over
-   * refused table functions ({@code duckdb_logs}) and settings views are refused.
+   * Decides about a name used as a relation (not called): views that disclose other callers' SQL,
+   * logs, settings or secrets are refused: DuckDB {@code duckdb_logs}, {@code pg_settings}, ...;
+   * PostgreSQL {@code pg_stat_activity}, {@code pg_stat_statements}; Snowflake
+   * {@code QUERY_HISTORY}, {@code ACCESS_HISTORY}, {@code LOGIN_HISTORY}.
    *
    * @param name the relation name, optionally qualified or quoted
    * @return {@link Access#DENIED} for a refused system view, otherwise {@link Access#ALLOWED}
@@ -371,8 +387,12 @@ public final class FunctionPolicy {
     if (allowed.contains(n)) {
       return Access.ALLOWED;
     }
-    return dialect == Dialect.DUCKDB && DUCKDB_DENIED_RELATIONS.contains(n) ? Access.DENIED
-        : Access.ALLOWED;
+    Set<String> denied = switch (dialect) {
+      case DUCKDB -> DUCKDB_DENIED_RELATIONS;
+      case POSTGRES, GENERIC -> POSTGRES_DENIED_RELATIONS;
+      case SNOWFLAKE -> SNOWFLAKE_DENIED_RELATIONS;
+    };
+    return denied.contains(n) ? Access.DENIED : Access.ALLOWED;
   }
 
   /**

@@ -159,7 +159,7 @@ class AdversarialPostgresTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"large-objects", "backends", "advisory-locks", "notify",
-      "sql-from-string", "settings-files-sequences"})
+      "sql-from-string", "settings-files-sequences", "disclosure"})
   void readOnly_family_refusedAndEngineUnchanged(String family) throws Exception {
     List<String> statements = Adversarial.load("postgres/" + family + ".sql", vars());
 

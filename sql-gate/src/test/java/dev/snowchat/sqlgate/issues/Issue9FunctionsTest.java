@@ -128,6 +128,26 @@ class Issue9FunctionsTest {
     assertThat(SNOW.check(sql)).as(sql).isInstanceOf(Verdict.Blocked.class);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT query FROM pg_stat_activity",
+      "SELECT * FROM pg_catalog.pg_stat_activity", "SELECT query FROM pg_stat_statements",
+      "SELECT pg_stat_get_backend_activity(1)"})
+  void postgres_otherSessionsSql_refused(String sql) {
+    SqlGate pg = SqlGate.builder().dialect(Dialect.POSTGRES).build();
+    assertThat(pg.check(sql)).as(sql).isInstanceOf(Verdict.Blocked.class);
+    SqlGate allowed = SqlGate.builder().dialect(Dialect.POSTGRES).functionPolicy(
+        FunctionPolicy.builder(Dialect.POSTGRES).allow("pg_stat_activity").build()).build();
+    assertThat(allowed.check("SELECT count(*) FROM pg_stat_activity"))
+        .isInstanceOf(Verdict.Allowed.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT query_text FROM snowflake.account_usage.query_history",
+      "SELECT * FROM SNOWFLAKE.ACCOUNT_USAGE.ACCESS_HISTORY"})
+  void snowflake_historyViews_refused(String sql) {
+    assertThat(SNOW.check(sql)).as(sql).isInstanceOf(Verdict.Blocked.class);
+  }
+
   @Test
   void catalog_decidesNamesItKnows_andKeepsTheFamiliesFirst() {
     FunctionCatalog c = FunctionCatalog.of(Dialect.GENERIC, Map.of(

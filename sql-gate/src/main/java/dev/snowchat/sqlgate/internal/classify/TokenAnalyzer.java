@@ -802,7 +802,7 @@ final class TokenAnalyzer {
   private void relation(String name, Outcome o) {
     if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(name)
-          + " discloses logs, settings or secrets");
+          + " discloses other callers' SQL, logs, settings or secrets");
     }
   }
 
