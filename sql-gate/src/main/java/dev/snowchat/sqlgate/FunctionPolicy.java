@@ -66,7 +66,7 @@ public final class FunctionPolicy {
   private static final Set<String> SIDE_EFFECT_FUNCTIONS = Set.of(
       // DuckDB: reach other databases or the network, change state, log, disclose logs/secrets.
       "POSTGRES_SCAN", "POSTGRES_SCAN_PUSHDOWN", "POSTGRES_ATTACH", "SQLITE_ATTACH", "HTTP_GET",
-      "HTTP_POST", "HTTP_HEAD", "CHECKPOINT", "FORCE_CHECKPOINT", "SETSEED", "NEXTVAL", "SETVAL",
+      "HTTP_POST", "HTTP_HEAD", "CHECKPOINT", "FORCE_CHECKPOINT", "SETSEED",
       "DUCKDB_SECRETS", "DUCKDB_SECRET_TYPES", "WHICH_SECRET", "LOAD_EXTENSION", "SET_VARIABLE",
       "ENABLE_LOGGING", "DISABLE_LOGGING", "TRUNCATE_DUCKDB_LOGS", "DUCKDB_LOGS",
       "DUCKDB_LOGS_PARSED", "DUCKDB_LOG_CONTEXTS", "WRITE_LOG", "DUCKDB_SETTINGS",
@@ -102,7 +102,14 @@ public final class FunctionPolicy {
       "PG_SIGNAL_", "PG_LOG_", "PG_STAT_RESET", "PG_STAT_STATEMENTS_RESET", "PG_REPLICATION_",
       "PG_CREATE_", "PG_DROP_", "PG_COPY_", "PG_LOGICAL_SLOT_", "PG_BACKUP_", "PG_START_BACKUP",
       "PG_STOP_BACKUP", "PG_WAL_REPLAY_", "PG_READ_", "PG_LS_", "PG_FILE_", "PG_LOGDIR_LS",
-      "BRIN_SUMMARIZE", "BRIN_DESUMMARIZE", "BINARY_UPGRADE_", "DBLINK", "SETVAL", "NEXTVAL");
+      "BRIN_SUMMARIZE", "BRIN_DESUMMARIZE", "BINARY_UPGRADE_", "DBLINK");
+
+  /**
+   * Functions that advance or set a sequence: a data write, so the token analyzer classifies a
+   * statement calling them as DML (refused in {@code read_only}, allowed in {@code read_write}),
+   * like Snowflake's {@code seq.NEXTVAL}; the policy itself lets them pass.
+   */
+  public static final Set<String> SEQUENCE_WRITES = Set.of("NEXTVAL", "SETVAL");
 
   /** Infixes of side-effecting families, wherever they stand in the name. */
   private static final java.util.List<String> SIDE_EFFECT_INFIXES = java.util.List.of(
@@ -322,7 +329,7 @@ public final class FunctionPolicy {
     if (denied.contains(n)) {
       return Access.DENIED;
     }
-    if (allowed.contains(n)) {
+    if (allowed.contains(n) || SEQUENCE_WRITES.contains(n)) {
       return Access.ALLOWED;
     }
     if (sideEffecting(n)) {

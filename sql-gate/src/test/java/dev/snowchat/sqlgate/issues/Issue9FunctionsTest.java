@@ -83,8 +83,6 @@ class Issue9FunctionsTest {
       "SELECT pg_read_binary_file('/etc/passwd')",
       "SELECT pg_ls_dir('.')",
       "SELECT dblink_exec('host=x', 'DROP TABLE t')",
-      "SELECT nextval('s')",
-      "SELECT setval('s', 1)",
       "SELECT txid_current()",
       "SELECT pg_current_xact_id()",
       "SELECT pg_stat_reset()",
@@ -107,6 +105,19 @@ class Issue9FunctionsTest {
     assertThat(rw.check("SELECT * FROM query('DROP TABLE t')"))
         .isInstanceOf(Verdict.Blocked.class);
     assertThat(full.check("SELECT * FROM query('SELECT 1')")).isInstanceOf(Verdict.Allowed.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT nextval('s')", "SELECT setval('s', 1)",
+      "SELECT pg_catalog.nextval('s')", "SELECT 1 WHERE nextval('s') > 0"})
+  void sequenceFunctions_areDml_refusedInReadOnly_allowedInReadWrite(String sql) {
+    Verdict ro = SqlGate.builder().dialect(Dialect.POSTGRES).build().check(sql);
+    assertThat(ro).as(sql).isInstanceOf(Verdict.Blocked.class);
+    assertThat(ro.kind()).isEqualTo(StatementKind.DML);
+    assertThat(ro.rule()).isEqualTo(Rule.KIND_NOT_ALLOWED);
+    Verdict rw = SqlGate.builder().dialect(Dialect.POSTGRES).mode(PermissionMode.READ_WRITE)
+        .build().check(sql);
+    assertThat(rw).as(sql).isInstanceOf(Verdict.Allowed.class);
   }
 
   @ParameterizedTest

@@ -826,7 +826,17 @@ final class TokenAnalyzer {
       }
       return;
     }
-    FunctionPolicy.Access access = nameNotCall(t, i, o.budget) ? functions.accessAsName(n)
+    boolean notCall = nameNotCall(t, i, o.budget);
+    if (!notCall && FunctionPolicy.SEQUENCE_WRITES.contains(lastPart(n))
+        && functions.accessAsName(n) != FunctionPolicy.Access.DENIED) {
+      // nextval()/setval() advance a sequence: a data write, as Snowflake's seq.NEXTVAL.
+      if (Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+        o.kind = StatementKind.DML;
+        o.word = n.toLowerCase(java.util.Locale.ROOT) + "() (advances a sequence)";
+      }
+      return;
+    }
+    FunctionPolicy.Access access = notCall ? functions.accessAsName(n)
         : functions.access(n, table);
     switch (access) {
       case ALLOWED -> { }
@@ -834,6 +844,12 @@ final class TokenAnalyzer {
           + n + " has side effects or is not known to be read-only");
       case FILE_ACCESS -> fileCall(t, i, n, o);
     }
+  }
+
+  /** {@return the last dotted part of a name, without quotes} */
+  private static String lastPart(String n) {
+    String v = n.replace("\"", "");
+    return v.substring(v.lastIndexOf('.') + 1);
   }
 
   /**
