@@ -51,6 +51,11 @@ public final class Lexer {
    * @throws LexException on an unterminated or ambiguous construct, or too deep nesting
    */
   public static Lexed lex(String sql, Dialect dialect, int maxDepth) throws LexException {
+    int nul = sql.indexOf('\0');
+    if (nul >= 0) {
+      // PostgreSQL refuses NUL in a query; engines that read C strings may stop at it.
+      throw new LexException("a NUL character at offset " + nul + " is refused", false).at(nul);
+    }
     Lexer l = new Lexer(sql, dialect, maxDepth);
     try {
       l.run();
