@@ -759,6 +759,16 @@ public final class Lexer {
         };
         if (m != null) {
           pgString(start, i + 1, m);
+          if ((p == 'N' || p == 'n') && dialect == Dialect.POSTGRES) {
+            // N'...' is PostgreSQL's national char type: as text, trailing spaces are gone.
+            Token t = tokens.remove(tokens.size() - 1);
+            String v = t.value();
+            int e = v.length();
+            while (e > 0 && v.charAt(e - 1) == ' ') {
+              e--;
+            }
+            add(t.type(), t.start(), t.end(), v.substring(0, e));
+          }
           return;
         }
       } else if ((p == 'U' || p == 'u') && next == '&' && i + 1 < n
