@@ -108,6 +108,20 @@ class PathologicalTest {
   }
 
   @Test
+  void workBudget_isSharedByAllPartsOfAFlowChain() {
+    StringBuilder part = new StringBuilder();
+    for (int i = 0; i < 80; i++) {
+      part.append("WITH a").append(i).append(" AS (");
+    }
+    part.append("SELECT ").append("1, ".repeat(1_000)).append('1')
+        .append(") SELECT 1".repeat(80));
+    assertThat(check(SNOW, part.toString()).rule()).isEqualTo(Rule.KIND_ALLOWED);
+    String chain = (part + " ->> ").repeat(34) + part;
+    assertThat(chain.length()).isLessThan(SqlGate.DEFAULT_MAX_INPUT_LENGTH);
+    assertThat(check(SNOW, chain).rule()).isEqualTo(Rule.TOO_COMPLEX);
+  }
+
+  @Test
   void unionsOfParenthesizedWith_return() {
     var s = PathologicalBench.shapes().get("UNION ALL of parenthesized WITH");
     assertThat(check(DUCK, s.getValue()).rule()).isEqualTo(Rule.KIND_ALLOWED);

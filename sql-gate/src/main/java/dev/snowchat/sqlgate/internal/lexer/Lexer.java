@@ -51,6 +51,11 @@ public final class Lexer {
    * @throws LexException on an unterminated or ambiguous construct, or too deep nesting
    */
   public static Lexed lex(String sql, Dialect dialect, int maxDepth) throws LexException {
+    int nul = sql.indexOf('\0');
+    if (nul >= 0) {
+      // PostgreSQL refuses NUL in a query; engines that read C strings may stop at it.
+      throw new LexException("a NUL character at offset " + nul + " is refused", false).at(nul);
+    }
     Lexer l = new Lexer(sql, dialect, maxDepth);
     try {
       l.run();
@@ -754,6 +759,16 @@ public final class Lexer {
         };
         if (m != null) {
           pgString(start, i + 1, m);
+          if ((p == 'N' || p == 'n') && dialect == Dialect.POSTGRES) {
+            // N'...' is PostgreSQL's national char type: as text, trailing spaces are gone.
+            Token t = tokens.remove(tokens.size() - 1);
+            String v = t.value();
+            int e = v.length();
+            while (e > 0 && v.charAt(e - 1) == ' ') {
+              e--;
+            }
+            add(t.type(), t.start(), t.end(), v.substring(0, e));
+          }
           return;
         }
       } else if ((p == 'U' || p == 'u') && next == '&' && i + 1 < n

@@ -90,6 +90,21 @@ class DuckDbLexTest {
     assertThat(ran).as("texts DuckDB accepted").isGreaterThan(500);
   }
 
+  @Test
+  void randomLiterals_valueIsWhatDuckDbEvaluates() {
+    int compared = EngineLexCheck.checkValues(new LexGenerator(Dialect.DUCKDB, "1"), 2_000,
+        literal -> {
+          try (Statement s = duck.createStatement();
+              ResultSet rs = s.executeQuery("SELECT " + literal)) {
+            rs.next();
+            return rs.getString(1);
+          } catch (SQLException e) {
+            return null;
+          }
+        });
+    assertThat(compared).as("literals compared").isGreaterThan(300);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"SELECT 1 --\r; SELECT 2", "SELECT 1 --\u000B; SELECT 2",
       "SELECT 1 /* /* */ ; SELECT 2 */", "SELECT E'a'\n'\\''; SELECT 2; --'",

@@ -75,6 +75,42 @@ final class EngineLexCheck {
     return ran;
   }
 
+  /**
+   * {@return how many random literals had their value compared}; a literal the gate lexes as
+   * one string token must have the value the engine evaluates
+   */
+  static int checkValues(LexGenerator g, int cases, java.util.function.Function<String, String>
+      engineValue) {
+    long seed = seed();
+    List<String> failures = new ArrayList<>();
+    int compared = 0;
+    for (int i = 0; i < cases; i++) {
+      String literal = g.stringLiteral(new SplittableRandom(seed + i));
+      List<Token> tokens;
+      try {
+        tokens = Lexer.lex(literal, g.dialect(), 50).tokens();
+      } catch (LexException e) {
+        continue;
+      }
+      if (tokens.size() != 1 || (tokens.get(0).type() != TokenType.STRING
+          && tokens.get(0).type() != TokenType.DOLLAR_STRING)) {
+        continue;
+      }
+      String engine = engineValue.apply(literal);
+      if (engine == null) {
+        continue;
+      }
+      compared++;
+      if (!engine.equals(tokens.get(0).value()) && failures.size() < 10) {
+        failures.add("seed " + (seed + i) + ": gate " + show(tokens.get(0).value()) + ", "
+            + g.dialect().configName() + " " + show(engine) + ": " + show(literal));
+      }
+    }
+    assertThat(failures).as("literal values the gate reads differently from %s (seed %d)",
+        g.dialect().configName(), seed).isEmpty();
+    return compared;
+  }
+
   /** The text with control and non-ASCII characters written as {@code <U+XXXX>}. */
   static String show(String text) {
     StringBuilder b = new StringBuilder();

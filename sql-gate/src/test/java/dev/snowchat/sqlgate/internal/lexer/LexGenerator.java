@@ -129,6 +129,29 @@ final class LexGenerator {
     }
   }
 
+  /** {@return one string literal of a random kind whose value both the gate and engine know} */
+  String stringLiteral(SplittableRandom r) {
+    StringBuilder b = new StringBuilder();
+    switch (r.nextInt(6)) {
+      case 0 -> quoted(r, b, "");
+      case 1 -> quoted(r, b, r.nextBoolean() ? "E" : "e");
+      case 2 -> quoted(r, b, "N");
+      case 3 -> {
+        quoted(r, b, dialect == Dialect.DUCKDB && r.nextBoolean() ? "E" : "");
+        b.append(List.of("\n", "\r", " \n ", "\n-- c\n", "\f\n").get(r.nextInt(5)));
+        quoted(r, b, "");
+      }
+      case 4 -> {
+        String tag = List.of("", "a", "é").get(r.nextInt(3));
+        b.append('$').append(tag).append('$');
+        payload(r, b, 6);
+        b.append('$').append(tag).append('$');
+      }
+      default -> quoted(r, b, dialect == Dialect.POSTGRES ? "U&" : "");
+    }
+    return b.toString();
+  }
+
   private void quoted(SplittableRandom r, StringBuilder b, String prefix) {
     b.append(prefix).append('\'');
     payload(r, b, 6);

@@ -114,6 +114,23 @@ class PostgresLexTest {
     assertThat(count(text)).as(EngineLexCheck.show(text)).hasValue(gate);
   }
 
+  @Test
+  void randomLiterals_valueIsWhatPostgresEvaluates() {
+    int compared = EngineLexCheck.checkValues(new LexGenerator(Dialect.POSTGRES,
+        "pg_temp.inc()"), 2_000, literal -> {
+          try {
+            value.setString(1, literal);
+            try (ResultSet rs = value.executeQuery()) {
+              rs.next();
+              return rs.getString(1);
+            }
+          } catch (SQLException e) {
+            return null;
+          }
+        });
+    assertThat(compared).as("literals compared").isGreaterThan(300);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"SELECT 1FROM t", "SELECT 0x1F", "SELECT 1e", "SELECT 1.5x",
       "SELECT 1_000", "SELECT 1 UESCAPE '!'"})
