@@ -104,7 +104,7 @@ SELECT METADATA$FILENAME, $1 FROM @%orders
 -- @@
 -- id: SNOWFLAKE_READS_027
 -- dialect: snowflake
-SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))
+SELECT LAST_QUERY_ID()
 -- @@
 -- id: SNOWFLAKE_READS_028
 -- dialect: snowflake
@@ -116,7 +116,7 @@ SELECT seq4(), uniform(1, 10, random()) FROM TABLE(GENERATOR(ROWCOUNT => 100))
 -- @@
 -- id: SNOWFLAKE_READS_030
 -- dialect: snowflake
-SELECT * FROM TABLE(INFORMATION_SCHEMA.QUERY_HISTORY(RESULT_LIMIT => 10))
+SELECT * FROM TABLE(FLATTEN(INPUT => PARSE_JSON('[1, 2]')))
 -- @@
 -- id: SNOWFLAKE_READS_031
 -- dialect: snowflake

@@ -436,3 +436,14 @@ DEFINE DATABASE d
 -- id: SNOWFLAKE_WRITES_109
 -- dialect: snowflake
 EXPLAIN USING TEXT INSERT INTO t SELECT 1
+-- @@
+-- id: SNOWFLAKE_WRITES_110
+-- dialect: snowflake
+-- Not a write, but refused in read_only (issue 9): callers share the server's user and pooled
+-- sessions, so an earlier result is another caller's data.
+SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))
+-- @@
+-- id: SNOWFLAKE_WRITES_111
+-- dialect: snowflake
+-- Not a write, but refused in read_only (issue 9): discloses other callers' SQL text.
+SELECT * FROM TABLE(INFORMATION_SCHEMA.QUERY_HISTORY(RESULT_LIMIT => 10))

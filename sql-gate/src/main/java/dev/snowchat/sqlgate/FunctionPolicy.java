@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.HashSet;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which functions and table functions a gate lets a statement call, as data a host can extend.
@@ -12,12 +14,16 @@ import java.util.Set;
  *
  * <p>The decision for a name, in order: a name the host {@linkplain Builder#deny denied} is
  * {@link Access#DENIED}; a name the host {@linkplain Builder#allow allowed} is {@link
- * Access#ALLOWED}; a known side-effecting function (DuckDB {@code query}, Postgres
- * {@code pg_read_file}, ...) is denied; a file reader ({@code read_csv}, {@code read_parquet},
- * {@code glob}, ...) is {@link Access#FILE_ACCESS}: allowed only when every path it reads is a
- * string literal under the gate's path allowlist; a Snowflake {@code SYSTEM$} function is allowed
- * only when it is on the read-only list ({@link Builder#readOnlySystemFunction}); anything else is
- * allowed. Immutable and thread-safe.
+ * Access#ALLOWED}; a built-in side-effecting family is denied (functions that run SQL from text
+ * such as DuckDB {@code query} or PostgreSQL {@code query_to_xml}; large objects, advisory locks,
+ * notifications, backend signals, settings, server files, sequences, logs, secrets, ...); a file
+ * reader ({@code read_csv}, {@code read_parquet}, {@code glob}, ...) is {@link
+ * Access#FILE_ACCESS}: allowed only when every path it reads is a string literal under the gate's
+ * path allowlist; a Snowflake {@code SYSTEM$} function is allowed only when it is on the
+ * read-only list ({@link Builder#readOnlySystemFunction}); a name the engine's
+ * {@linkplain #withCatalog catalog} knows gets the catalog's answer; in DuckDB a table function
+ * (called in table position) must be on a reviewed list; in {@link Dialect#GENERIC} only standard
+ * SQL functions are allowed; anything else is allowed. Immutable and thread-safe.
  */
 public final class FunctionPolicy {
   /** What a policy says about one function name. */
@@ -38,21 +44,169 @@ public final class FunctionPolicy {
       "READ_XLSX", "ST_READ", "ST_READ_META", "ST_READOSM", "DELTA_SCAN", "ICEBERG_SCAN",
       "ICEBERG_METADATA", "ICEBERG_SNAPSHOTS", "SQLITE_SCAN", "READ_AVRO", "READ_ORC");
 
+  /**
+   * Functions that run SQL given to them as text (or as a serialized plan, or a cursor): whatever
+   * the text does escapes the gate, so they are refused in every mode below {@code full}.
+   */
+  private static final Set<String> SQL_RUNNERS = Set.of(
+      // DuckDB
+      "QUERY", "QUERY_TABLE", "JSON_EXECUTE_SERIALIZED_SQL",
+      // PostgreSQL: the xml export family runs a query or scans a named relation or cursor;
+      // ts_stat and ts_rewrite run the query passed as text; dblink runs SQL elsewhere.
+      "QUERY_TO_XML", "QUERY_TO_XMLSCHEMA", "QUERY_TO_XML_AND_XMLSCHEMA", "CURSOR_TO_XML",
+      "CURSOR_TO_XMLSCHEMA", "TABLE_TO_XML", "TABLE_TO_XMLSCHEMA", "TABLE_TO_XML_AND_XMLSCHEMA",
+      "SCHEMA_TO_XML", "SCHEMA_TO_XMLSCHEMA", "SCHEMA_TO_XML_AND_XMLSCHEMA", "DATABASE_TO_XML",
+      "DATABASE_TO_XMLSCHEMA", "DATABASE_TO_XML_AND_XMLSCHEMA", "TS_STAT", "TS_REWRITE",
+      "DBLINK", "DBLINK_EXEC", "DBLINK_OPEN", "DBLINK_FETCH", "DBLINK_SEND_QUERY",
+      "DBLINK_GET_RESULT", "DBLINK_CONNECT", "DBLINK_CONNECT_U",
+      // Other engines: run SQL on another server.
+      "POSTGRES_QUERY", "POSTGRES_EXECUTE", "MYSQL_QUERY", "MYSQL_EXECUTE", "OPENQUERY",
+      "OPENROWSET", "OPENDATASOURCE", "EXECUTE_IMMEDIATE");
+
   private static final Set<String> SIDE_EFFECT_FUNCTIONS = Set.of(
-      // DuckDB: run SQL from a string, reach other databases or the network, change state.
-      "QUERY", "QUERY_TABLE", "POSTGRES_SCAN", "POSTGRES_SCAN_PUSHDOWN", "POSTGRES_QUERY",
-      "POSTGRES_EXECUTE", "POSTGRES_ATTACH", "MYSQL_QUERY", "MYSQL_EXECUTE", "SQLITE_ATTACH",
-      "HTTP_GET", "HTTP_POST", "HTTP_HEAD", "CHECKPOINT", "FORCE_CHECKPOINT", "SETSEED",
-      "NEXTVAL", "SETVAL", "DUCKDB_SECRETS", "WHICH_SECRET", "LOAD_EXTENSION", "SET_VARIABLE",
+      // DuckDB: reach other databases or the network, change state, log, disclose logs/secrets.
+      "POSTGRES_SCAN", "POSTGRES_SCAN_PUSHDOWN", "POSTGRES_ATTACH", "SQLITE_ATTACH", "HTTP_GET",
+      "HTTP_POST", "HTTP_HEAD", "CHECKPOINT", "FORCE_CHECKPOINT", "SETSEED",
+      "DUCKDB_SECRETS", "DUCKDB_SECRET_TYPES", "WHICH_SECRET", "LOAD_EXTENSION", "SET_VARIABLE",
+      "ENABLE_LOGGING", "DISABLE_LOGGING", "TRUNCATE_DUCKDB_LOGS", "DUCKDB_LOGS",
+      "DUCKDB_LOGS_PARSED", "DUCKDB_LOG_CONTEXTS", "WRITE_LOG", "DUCKDB_SETTINGS",
+      "DUCKDB_VARIABLES", "DUCKDB_PREPARED_STATEMENTS", "DUCKDB_EXTERNAL_FILE_CACHE",
+      "DUCKDB_TEMPORARY_FILES", "ARROW_SCAN", "ARROW_SCAN_DUMB", "SEQ_SCAN",
       // The process environment holds credentials (SNOWFLAKE_PASSWORD, ...): never readable.
       "GETENV",
-      // Postgres, MySQL, SQL Server: files, processes, configuration, remote servers.
-      "PG_READ_FILE", "PG_READ_BINARY_FILE", "PG_LS_DIR", "PG_STAT_FILE", "LO_IMPORT", "LO_EXPORT",
-      "LO_UNLINK", "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF",
-      "PG_ROTATE_LOGFILE", "SET_CONFIG", "DBLINK", "DBLINK_EXEC", "DBLINK_CONNECT", "OPENROWSET",
-      "OPENDATASOURCE", "OPENQUERY", "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL",
-      "PG_ADVISORY_LOCK", "PG_ADVISORY_XACT_LOCK", "PG_PROMOTE", "PG_SWITCH_WAL",
-      "PG_CREATE_RESTORE_POINT", "PG_LOGICAL_EMIT_MESSAGE");
+      // PostgreSQL: files, processes, configuration, transaction ids, sequences, indexes.
+      "SET_CONFIG", "TXID_CURRENT", "TXID_CURRENT_IF_ASSIGNED", "PG_CURRENT_XACT_ID",
+      "PG_CURRENT_XACT_ID_IF_ASSIGNED", "PG_EXPORT_SNAPSHOT", "PG_RELOAD_CONF",
+      "PG_ROTATE_LOGFILE", "PG_ROTATE_LOGFILE_OLD", "PG_PROMOTE", "PG_SWITCH_WAL",
+      "PG_CREATE_RESTORE_POINT", "PG_LOGICAL_EMIT_MESSAGE", "PG_IMPORT_SYSTEM_COLLATIONS",
+      "PG_STAT_FILE", "PG_STAT_CLEAR_SNAPSHOT", "PG_STAT_FORCE_NEXT_FLUSH",
+      "GIN_CLEAN_PENDING_LIST", "PG_PREWARM", "PG_NEXTOID", "LOREAD", "LOWRITE",
+      "PG_SHOW_ALL_FILE_SETTINGS", "PG_HBA_FILE_RULES", "PG_IDENT_FILE_MAPPINGS",
+      "PG_CURRENT_LOGFILE", "PG_EXTENSION_CONFIG_DUMP", "PG_STOP_MAKING_PINNED_OBJECTS",
+      // Snowflake: every caller shares the server's user and pooled sessions, so the results and
+      // SQL text of earlier queries are other callers' data.
+      "RESULT_SCAN", "QUERY_HISTORY", "QUERY_HISTORY_BY_SESSION", "QUERY_HISTORY_BY_USER",
+      // PostgreSQL: other sessions' SQL text (callers share the server's role).
+      "PG_STAT_GET_ACTIVITY", "PG_STAT_GET_BACKEND_ACTIVITY",
+      "QUERY_HISTORY_BY_WAREHOUSE", "LOGIN_HISTORY", "LOGIN_HISTORY_BY_USER",
+      // MySQL, SQL Server, others: files and processes.
+      "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL", "UTL_FILE", "UTL_HTTP");
+
+  /**
+   * Prefixes of side-effecting families: PostgreSQL large objects, advisory locks, backend
+   * signals and logging, statistics resets, replication, backups, WAL replay, file access,
+   * adminpack, BRIN summaries, binary upgrade, dblink; DuckDB logging and secrets.
+   */
+  private static final java.util.List<String> SIDE_EFFECT_PREFIXES = java.util.List.of(
+      "LO_", "PG_ADVISORY", "PG_TRY_ADVISORY", "PG_NOTIFY", "PG_TERMINATE_", "PG_CANCEL_",
+      "PG_SIGNAL_", "PG_LOG_", "PG_STAT_RESET", "PG_STAT_STATEMENTS_RESET", "PG_REPLICATION_",
+      "PG_CREATE_", "PG_DROP_", "PG_COPY_", "PG_LOGICAL_SLOT_", "PG_BACKUP_", "PG_START_BACKUP",
+      "PG_STOP_BACKUP", "PG_WAL_REPLAY_", "PG_READ_", "PG_LS_", "PG_FILE_", "PG_LOGDIR_LS",
+      "BRIN_SUMMARIZE", "BRIN_DESUMMARIZE", "BINARY_UPGRADE_", "DBLINK");
+
+  /**
+   * Functions that advance or set a sequence: a data write, so the token analyzer classifies a
+   * statement calling them as DML (refused in {@code read_only}, allowed in {@code read_write}),
+   * like Snowflake's {@code seq.NEXTVAL}; the policy itself lets them pass.
+   */
+  public static final Set<String> SEQUENCE_WRITES = Set.of("NEXTVAL", "SETVAL");
+
+  /** Infixes of side-effecting families, wherever they stand in the name. */
+  private static final java.util.List<String> SIDE_EFFECT_INFIXES = java.util.List.of(
+      "REPLICATION_SLOT", "ADVISORY_", "_LOGGING", "DUCKDB_LOG", "SECRET");
+
+  /**
+   * DuckDB table functions reviewed as read-only (besides the file readers, which the path
+   * allowlist governs). In table position ({@code FROM f(...)}), any other DuckDB table function
+   * is refused: {@code enable_logging}, {@code duckdb_logs}, {@code checkpoint},
+   * {@code duckdb_settings}, {@code query}, ...
+   */
+  static final Set<String> DUCKDB_TABLE_FUNCTIONS = Set.of("RANGE", "GENERATE_SERIES",
+      "UNNEST", "JSON_EACH", "JSON_TREE", "REPEAT", "REPEAT_ROW", "DUCKDB_TABLES", "DUCKDB_VIEWS",
+      "DUCKDB_COLUMNS", "DUCKDB_SCHEMAS", "DUCKDB_DATABASES", "DUCKDB_CONSTRAINTS",
+      "DUCKDB_INDEXES", "DUCKDB_TYPES", "DUCKDB_FUNCTIONS", "DUCKDB_KEYWORDS",
+      "DUCKDB_DEPENDENCIES", "DUCKDB_SEQUENCES", "DUCKDB_EXTENSIONS", "DUCKDB_OPTIMIZERS",
+      "DUCKDB_MEMORY", "DUCKDB_CONNECTION_COUNT", "DUCKDB_APPROX_DATABASE_COUNT",
+      "DUCKDB_TABLE_SAMPLE", "PRAGMA_TABLE_INFO", "PRAGMA_SHOW", "PRAGMA_VERSION",
+      "PRAGMA_PLATFORM", "PRAGMA_DATABASE_SIZE", "PRAGMA_STORAGE_INFO", "PRAGMA_METADATA_INFO",
+      "PRAGMA_COLLATIONS", "PRAGMA_USER_AGENT", "TEST_ALL_TYPES", "TEST_VECTOR_TYPES",
+      "ICU_CALENDAR_NAMES", "PG_TIMEZONE_NAMES", "SUMMARY", "HISTOGRAM", "HISTOGRAM_VALUES",
+      "GENERATE_SUBSCRIPTS", "REGEXP_SPLIT_TO_TABLE");
+
+  /**
+   * DuckDB system views over refused table functions ({@code FROM duckdb_logs} discloses other
+   * callers' SQL) and settings views: refused wherever the name stands.
+   */
+  private static final Set<String> DUCKDB_DENIED_RELATIONS = Set.of("DUCKDB_LOGS",
+      "DUCKDB_LOGS_PARSED", "DUCKDB_LOG_CONTEXTS", "DUCKDB_SECRETS", "DUCKDB_SETTINGS",
+      "PG_SETTINGS", "DUCKDB_VARIABLES", "DUCKDB_PREPARED_STATEMENTS");
+
+  /**
+   * {@link Dialect#GENERIC} (any other JDBC database, no catalog the gate reads): only these
+   * standard SQL functions, and SQL words that stand before '(' without being calls, are allowed;
+   * a host adds its database's read-only functions with {@link Builder#allow}.
+   */
+  static final Set<String> GENERIC_FUNCTIONS = Set.of(
+      // aggregates and window functions
+      "COUNT", "SUM", "AVG", "MIN", "MAX", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE",
+      "VAR_POP", "VAR_SAMP", "EVERY", "ANY_VALUE", "BOOL_AND", "BOOL_OR", "ARRAY_AGG",
+      "STRING_AGG", "LISTAGG", "GROUP_CONCAT", "GROUPING", "COVAR_POP", "COVAR_SAMP", "CORR",
+      "REGR_SLOPE", "REGR_INTERCEPT", "REGR_COUNT", "REGR_R2", "REGR_AVGX", "REGR_AVGY",
+      "REGR_SXX", "REGR_SYY", "REGR_SXY", "PERCENTILE_CONT", "PERCENTILE_DISC", "MODE", "MEDIAN",
+      "ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE", "LAG", "LEAD",
+      "FIRST_VALUE", "LAST_VALUE", "NTH_VALUE", "JSON_ARRAYAGG", "JSON_OBJECTAGG",
+      // numbers
+      "ABS", "CEIL", "CEILING", "FLOOR", "ROUND", "TRUNC", "TRUNCATE", "MOD", "POWER", "POW",
+      "SQRT", "CBRT", "EXP", "LN", "LOG", "LOG10", "LOG2", "SIGN", "SIN", "COS", "TAN", "COT",
+      "ASIN", "ACOS", "ATAN", "ATAN2", "SINH", "COSH", "TANH", "PI", "RANDOM", "RAND", "DEGREES",
+      "RADIANS", "WIDTH_BUCKET", "GREATEST", "LEAST", "DIV",
+      // conditionals and conversion
+      "COALESCE", "NULLIF", "NVL", "NVL2", "IFNULL", "ISNULL", "IIF", "IF", "DECODE", "CAST",
+      "TRY_CAST", "CONVERT", "TRY_CONVERT",
+      // dates and times
+      "EXTRACT", "DATE_PART", "DATEPART", "DATE_TRUNC", "DATEADD", "DATEDIFF", "DATE_ADD",
+      "DATE_SUB", "DATE_DIFF", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME",
+      "LOCALTIMESTAMP", "NOW", "GETDATE", "SYSDATE", "AGE", "TO_CHAR", "TO_DATE", "TO_TIMESTAMP",
+      "TO_NUMBER", "MAKE_DATE", "MAKE_TIMESTAMP", "YEAR", "MONTH", "DAY", "HOUR", "MINUTE",
+      "SECOND", "QUARTER", "WEEK", "DAYOFWEEK", "DAYOFMONTH", "DAYOFYEAR", "LAST_DAY",
+      "ADD_MONTHS", "MONTHS_BETWEEN", "DATE_FORMAT", "STRFTIME", "STRPTIME",
+      // strings
+      "UPPER", "LOWER", "UCASE", "LCASE", "INITCAP", "LENGTH", "LEN", "CHAR_LENGTH",
+      "CHARACTER_LENGTH", "OCTET_LENGTH", "BIT_LENGTH", "SUBSTRING", "SUBSTR", "POSITION",
+      "STRPOS", "INSTR", "LOCATE", "CHARINDEX", "TRIM", "LTRIM", "RTRIM", "BTRIM", "LPAD", "RPAD",
+      "REPLACE", "TRANSLATE", "CONCAT", "CONCAT_WS", "LEFT", "RIGHT", "REPEAT", "REVERSE",
+      "SPLIT_PART", "OVERLAY", "ASCII", "CHR", "CHAR", "REGEXP_REPLACE", "REGEXP_LIKE",
+      "REGEXP_SUBSTR", "REGEXP_INSTR", "REGEXP_COUNT", "MD5", "SHA1", "SHA2", "SHA256", "FORMAT",
+      "STARTS_WITH", "ENDS_WITH", "SOUNDEX", "SPACE", "QUOTE_IDENT", "QUOTE_LITERAL",
+      // JSON and arrays
+      "JSON_EXTRACT", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY", "JSON_EXISTS",
+      "UNNEST", "ARRAY_LENGTH", "CARDINALITY", "GENERATE_SERIES",
+      // SQL words that stand before '(' without being calls; type names with a length
+      "IN", "EXISTS", "ANY", "ALL", "SOME", "VALUES", "ROW", "ARRAY", "OVER", "FILTER", "WITHIN",
+      "AS", "ON", "USING", "AND", "OR", "NOT", "IS", "LIKE", "ILIKE", "BETWEEN", "WHEN", "THEN",
+      "ELSE", "CASE", "SELECT", "FROM", "WHERE", "JOIN", "LATERAL", "BY", "PARTITION", "ORDER",
+      "GROUP", "HAVING", "LIMIT", "OFFSET", "FETCH", "DISTINCT", "UNION", "INTERSECT", "EXCEPT",
+      "MINUS", "CUBE", "ROLLUP", "SETS", "TABLE", "INTERVAL", "WITH", "RECURSIVE", "ONLY",
+      "TABLESAMPLE", "REPEATABLE", "BERNOULLI", "SYSTEM", "ESCAPE", "COLLATE", "AT", "ZONE",
+      "DATE", "TIME", "TIMESTAMP", "DECIMAL", "NUMERIC", "NUMBER", "VARCHAR", "VARCHAR2",
+      "NVARCHAR", "NCHAR", "CHARACTER", "VARYING", "INT", "INTEGER", "BIGINT", "SMALLINT",
+      "TINYINT", "FLOAT", "DOUBLE", "PRECISION", "REAL", "BOOLEAN", "TEXT", "BINARY",
+      "VARBINARY", "BIT", "DATETIME", "DATETIME2");
+
+  /**
+   * PostgreSQL views that show other sessions' SQL text: every caller of a server shares its role,
+   * and a role sees the queries of its own other sessions (other callers' SQL, as DuckDB's logs).
+   */
+  private static final Set<String> POSTGRES_DENIED_RELATIONS = Set.of("PG_STAT_ACTIVITY",
+      "PG_STAT_STATEMENTS", "PG_STAT_STATEMENTS_INFO", "PG_STAT_GET_ACTIVITY",
+      "PG_STAT_GET_BACKEND_ACTIVITY");
+
+  /** Snowflake views of other callers' SQL and logins (the server's user is shared). */
+  private static final Set<String> SNOWFLAKE_DENIED_RELATIONS = Set.of("QUERY_HISTORY",
+      "ACCESS_HISTORY", "LOGIN_HISTORY", "QUERY_ACCELERATION_HISTORY");
+
+  /** Words before '(' in table position that are syntax, not table functions. */
+  private static final Set<String> TABLE_SYNTAX = Set.of("LATERAL", "VALUES", "ONLY", "TABLE");
 
   /**
    * Snowflake {@code SYSTEM$} functions known to only read. Everything else named {@code SYSTEM$}
@@ -82,6 +236,7 @@ public final class FunctionPolicy {
   private final Set<String> denied;
   private final Set<String> fileFunctions;
   private final Set<String> readOnlySystem;
+  private final @Nullable FunctionCatalog catalog;
 
   private FunctionPolicy(Builder b) {
     this.dialect = b.dialect;
@@ -89,6 +244,41 @@ public final class FunctionPolicy {
     this.denied = Set.copyOf(b.denied);
     this.fileFunctions = Set.copyOf(b.fileFunctions);
     this.readOnlySystem = Set.copyOf(b.readOnlySystem);
+    this.catalog = null;
+  }
+
+  private FunctionPolicy(FunctionPolicy p, FunctionCatalog catalog) {
+    this.dialect = p.dialect;
+    this.allowed = p.allowed;
+    this.denied = p.denied;
+    this.fileFunctions = p.fileFunctions;
+    this.readOnlySystem = p.readOnlySystem;
+    this.catalog = catalog;
+  }
+
+  /**
+   * Returns this policy extended with what the engine's catalog says: a name the catalog marks
+   * as side-effecting is denied, one it marks as pure is allowed, unless the host's
+   * {@link Builder#allow}/{@link Builder#deny}, the built-in deny families (SQL runners, large
+   * objects, advisory locks, ...) or the file-reader rules decide first. Names the catalog does
+   * not know keep this policy's decision.
+   *
+   * @param catalog the engine's function catalog
+   * @return a new policy
+   * @throws IllegalArgumentException if the catalog is for another dialect
+   */
+  public FunctionPolicy withCatalog(FunctionCatalog catalog) {
+    requireNonNull(catalog, "catalog is null");
+    if (catalog.dialect() != dialect) {
+      throw new IllegalArgumentException("the catalog is for " + catalog.dialect()
+          + " but the policy for " + dialect);
+    }
+    return new FunctionPolicy(this, catalog);
+  }
+
+  /** {@return the engine catalog this policy consults, if any} */
+  public Optional<FunctionCatalog> catalog() {
+    return Optional.ofNullable(catalog);
   }
 
   /**
@@ -117,20 +307,32 @@ public final class FunctionPolicy {
   }
 
   /**
-   * Decides about one function name.
+   * Decides about one function name called as a scalar, aggregate or window function.
    *
    * @param name the function name, optionally qualified or quoted-unquoted
    * @return the decision
    */
   public Access access(String name) {
+    return access(name, false);
+  }
+
+  /**
+   * Decides about one function name.
+   *
+   * @param name the function name, optionally qualified or quoted-unquoted
+   * @param tablePosition whether it is called where a table stands ({@code FROM f(...)}); in
+   *     DuckDB only reviewed table functions (and file readers) are allowed there
+   * @return the decision
+   */
+  public Access access(String name, boolean tablePosition) {
     String n = normalize(name);
     if (denied.contains(n)) {
       return Access.DENIED;
     }
-    if (allowed.contains(n)) {
+    if (allowed.contains(n) || SEQUENCE_WRITES.contains(n)) {
       return Access.ALLOWED;
     }
-    if (SIDE_EFFECT_FUNCTIONS.contains(n)) {
+    if (sideEffecting(n)) {
       return Access.DENIED;
     }
     if (fileFunctions.contains(n)) {
@@ -139,7 +341,87 @@ public final class FunctionPolicy {
     if (n.startsWith("SYSTEM$")) {
       return readOnlySystem.contains(n) ? Access.ALLOWED : Access.DENIED;
     }
+    if (tablePosition && TABLE_SYNTAX.contains(n)) {
+      return Access.ALLOWED;
+    }
+    if (catalog != null) {
+      Optional<FunctionCatalog.Effect> e = catalog.effect(n);
+      if (e.isPresent()) {
+        return e.get() == FunctionCatalog.Effect.PURE ? Access.ALLOWED : Access.DENIED;
+      }
+    }
+    if (tablePosition && dialect == Dialect.DUCKDB && !DUCKDB_TABLE_FUNCTIONS.contains(n)) {
+      return Access.DENIED;
+    }
+    if (dialect == Dialect.GENERIC && !GENERIC_FUNCTIONS.contains(n)) {
+      return Access.DENIED;
+    }
     return Access.ALLOWED;
+  }
+
+  /**
+   * Decides about a name that stands before '(' where SQL allows a name that is not a call: a
+   * column list of an alias ({@code AS t(a, b)}, {@code f(x) g(a)}), a CTE's column list, a type
+   * with a length ({@code CAST(x AS DECIMAL(10, 2))}). Only the host's denials and the built-in
+   * side-effecting families apply there; allowlists do not.
+   *
+   * @param name the name
+   * @return {@link Access#DENIED} for a denied or side-effecting name, otherwise allowed
+   */
+  public Access accessAsName(String name) {
+    String n = normalize(name);
+    if (denied.contains(n)) {
+      return Access.DENIED;
+    }
+    if (allowed.contains(n)) {
+      return Access.ALLOWED;
+    }
+    return sideEffecting(n) || n.startsWith("SYSTEM$") && !readOnlySystem.contains(n)
+        ? Access.DENIED : Access.ALLOWED;
+  }
+
+  /**
+   * Decides about a name used as a relation (not called): views that disclose other callers' SQL,
+   * logs, settings or secrets are refused: DuckDB {@code duckdb_logs}, {@code pg_settings}, ...;
+   * PostgreSQL {@code pg_stat_activity}, {@code pg_stat_statements}; Snowflake
+   * {@code QUERY_HISTORY}, {@code ACCESS_HISTORY}, {@code LOGIN_HISTORY}.
+   *
+   * @param name the relation name, optionally qualified or quoted
+   * @return {@link Access#DENIED} for a refused system view, otherwise {@link Access#ALLOWED}
+   */
+  public Access relationAccess(String name) {
+    String n = normalize(name);
+    if (allowed.contains(n)) {
+      return Access.ALLOWED;
+    }
+    Set<String> denied = switch (dialect) {
+      case DUCKDB -> DUCKDB_DENIED_RELATIONS;
+      case POSTGRES, GENERIC -> POSTGRES_DENIED_RELATIONS;
+      case SNOWFLAKE -> SNOWFLAKE_DENIED_RELATIONS;
+    };
+    return denied.contains(n) ? Access.DENIED : Access.ALLOWED;
+  }
+
+  /**
+   * {@return whether a name is in a built-in side-effecting family: runs SQL from text, or
+   * changes state (large objects, advisory locks, notifications, backend signals, settings,
+   * sequences, logging, files, ...)}
+   */
+  static boolean sideEffecting(String n) {
+    if (SQL_RUNNERS.contains(n) || SIDE_EFFECT_FUNCTIONS.contains(n) || n.endsWith("_BACKEND")) {
+      return true;
+    }
+    for (String p : SIDE_EFFECT_PREFIXES) {
+      if (n.startsWith(p)) {
+        return true;
+      }
+    }
+    for (String p : SIDE_EFFECT_INFIXES) {
+      if (n.contains(p)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -167,7 +449,8 @@ public final class FunctionPolicy {
   @Override
   public String toString() {
     return "FunctionPolicy{dialect=" + dialect.configName() + ", allowed=" + allowed + ", denied="
-        + denied + ", extraReadOnlySystem=" + readOnlySystem.size() + "}";
+        + denied + ", extraReadOnlySystem=" + readOnlySystem.size()
+        + (catalog == null ? "" : ", catalog=" + catalog) + "}";
   }
 
   /** Builds a {@link FunctionPolicy}. Names are case-insensitive. */

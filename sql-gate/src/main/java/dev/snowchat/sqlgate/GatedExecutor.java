@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.snowchat.sqlgate.internal.exec.QueryTagHardening;
 import dev.snowchat.sqlgate.internal.exec.StatementRunner;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
@@ -32,6 +33,13 @@ import org.jspecify.annotations.Nullable;
  * statement on the server, and aborts the connection if the statement still runs 10 s later. The
  * timeout covers execution and reading the rows.
  *
+ * <p>Functions are also judged by the engine's own catalog: on first use the executor reads it
+ * once from the data source ({@link FunctionCatalog#read}: PostgreSQL {@code pg_proc}, DuckDB
+ * {@code duckdb_functions()}; other engines have none) and checks every statement the gate allows
+ * again with the gate {@linkplain SqlGate#withFunctionCatalog extended} by it, so a function the
+ * engine marks as side-effecting is refused. {@link Builder#functionCatalog} shares one read;
+ * {@link Builder#noFunctionCatalog} turns it off. Not read in {@code full} mode.
+ *
  * <p>Failures throw {@link SnowchatException} with a {@link GateErrorCode}; messages carry the
  * database's error text only after control characters are removed, credential-looking values
  * masked, and the text cut to 500 characters.
@@ -44,13 +52,25 @@ public final class GatedExecutor {
   private final SqlGate gate;
   private final QueryLimits limits;
   private final SessionHardening hardening;
+  private final boolean readCatalog;
+  private final Object catalogLock = new Object();
+  // The gate extended with the engine's catalog, once read; null until then (or never).
+  private volatile @Nullable SqlGate catalogGate;
+  private volatile boolean catalogDone;
 
   private GatedExecutor(DataSource dataSource, SqlGate gate, QueryLimits limits,
-      SessionHardening hardening) {
+      SessionHardening hardening, @Nullable FunctionCatalog catalog, boolean readCatalog) {
     this.dataSource = dataSource;
     this.gate = gate;
     this.limits = limits;
     this.hardening = hardening;
+    this.readCatalog = readCatalog && catalog == null && gate.mode() != PermissionMode.FULL;
+    if (catalog != null) {
+      this.catalogGate = gate.withFunctionCatalog(catalog);
+      this.catalogDone = true;
+    } else {
+      this.catalogDone = !this.readCatalog;
+    }
   }
 
   /** {@return a new builder} */
@@ -92,11 +112,52 @@ public final class GatedExecutor {
           + " exceed the executor's limits " + this.limits
           + "; per-call limits may only tighten them (see QueryLimits.atMost)");
     }
-    StatementKind kind = switch (gate.check(sql)) {
+    Verdict verdict = gate.check(sql);
+    // A function the built-in policy does not know (GENERIC allows only standard functions) may
+    // be one the engine's catalog knows as pure: only that refusal is worth a catalog read.
+    if (verdict instanceof Verdict.Blocked b
+        && !(b.rule() == Rule.FUNCTION_NOT_ALLOWED && readCatalog)) {
+      throw new QueryRefusedException(b);
+    }
+    SqlGate withCatalog = catalogGate();
+    if (withCatalog != null) {
+      verdict = withCatalog.check(sql);
+    }
+    StatementKind kind = switch (verdict) {
       case Verdict.Allowed a -> a.kind();
       case Verdict.Blocked b -> throw new QueryRefusedException(b);
     };
     return StatementRunner.run(dataSource, hardening, gate.dialect(), sql, kind, limits);
+  }
+
+  /**
+   * Returns the engine's function catalog this executor checks functions against: the one given
+   * to the builder, or the one read from the data source on first use (PostgreSQL
+   * {@code pg_proc}, DuckDB {@code duckdb_functions()}), read once and cached.
+   *
+   * @return the catalog, or empty when the engine has none the gate reads, reading is off, or
+   *     the mode is {@code full}
+   * @throws SnowchatException when the catalog must be read and cannot be
+   */
+  public Optional<FunctionCatalog> functionCatalog() {
+    SqlGate g = catalogGate();
+    return g == null ? Optional.empty() : g.functionPolicy().catalog();
+  }
+
+  private @Nullable SqlGate catalogGate() {
+    if (catalogDone) {
+      return catalogGate;
+    }
+    synchronized (catalogLock) {
+      if (!catalogDone) {
+        // A failure is thrown and not cached: the next call tries again (fail closed meanwhile).
+        Optional<FunctionCatalog> c = StatementRunner.readCatalog(dataSource, hardening,
+            gate.dialect());
+        catalogGate = c.map(gate::withFunctionCatalog).orElse(null);
+        catalogDone = true;
+      }
+      return catalogGate;
+    }
   }
 
   /** {@return the gate every statement passes first} */
@@ -133,8 +194,47 @@ public final class GatedExecutor {
     private @Nullable QueryLimits limits;
     private @Nullable SessionHardening hardening;
     private @Nullable String queryTag;
+    private @Nullable FunctionCatalog functionCatalog;
+    private boolean noCatalog;
 
     private Builder() {}
+
+    /**
+     * Sets the engine's function catalog instead of reading it from the data source on first
+     * use (for executors that share one read, or hosts that build it themselves).
+     *
+     * @param catalog the catalog, of the gate's dialect
+     * @return this builder
+     * @throws IllegalStateException if it was already set, or catalog reading was turned off
+     */
+    public Builder functionCatalog(FunctionCatalog catalog) {
+      requireNonNull(catalog, "catalog is null");
+      if (this.functionCatalog != null) {
+        throw new IllegalStateException("functionCatalog was already set to "
+            + this.functionCatalog);
+      }
+      if (noCatalog) {
+        throw new IllegalStateException("functionCatalog conflicts with noFunctionCatalog()");
+      }
+      this.functionCatalog = catalog;
+      return this;
+    }
+
+    /**
+     * Turns off reading the engine's function catalog: functions are judged by the gate's
+     * built-in policy alone.
+     *
+     * @return this builder
+     * @throws IllegalStateException if a catalog was set
+     */
+    public Builder noFunctionCatalog() {
+      if (functionCatalog != null) {
+        throw new IllegalStateException("noFunctionCatalog conflicts with functionCatalog "
+            + functionCatalog);
+      }
+      noCatalog = true;
+      return this;
+    }
 
     /**
      * Sets where connections come from (typically a pool).
@@ -227,6 +327,7 @@ public final class GatedExecutor {
      *
      * @return the executor
      * @throws IllegalStateException when the data source or gate is missing
+     * @throws IllegalArgumentException when the function catalog is for another dialect
      */
     public GatedExecutor build() {
       if (dataSource == null) {
@@ -246,7 +347,11 @@ public final class GatedExecutor {
       } else if (queryTag != null) {
         h = new QueryTagHardening(h, queryTag);
       }
-      return new GatedExecutor(dataSource, gate, l, h);
+      if (functionCatalog != null && functionCatalog.dialect() != gate.dialect()) {
+        throw new IllegalArgumentException("functionCatalog is for " + functionCatalog.dialect()
+            + " but the gate's dialect is " + gate.dialect());
+      }
+      return new GatedExecutor(dataSource, gate, l, h, functionCatalog, !noCatalog);
     }
   }
 }

@@ -47,6 +47,8 @@ public final class SqlGate {
   private final int maxNestingDepth;
   private final Classifier classifier;
   private final String allowedList;
+  private final long parseBudgetMillis;
+  private final boolean useParser;
 
   private SqlGate(Builder b) {
     this.dialect = b.dialect == null ? Dialect.GENERIC : b.dialect;
@@ -63,9 +65,39 @@ public final class SqlGate {
     this.maxInputLength = b.maxInputLength == 0 ? DEFAULT_MAX_INPUT_LENGTH : b.maxInputLength;
     this.maxNestingDepth = b.maxNestingDepth == 0 ? DEFAULT_MAX_NESTING_DEPTH : b.maxNestingDepth;
     Duration budget = b.parseTimeout == null ? DEFAULT_PARSE_TIMEOUT : b.parseTimeout;
+    this.parseBudgetMillis = Math.max(1, budget.toMillis());
+    this.useParser = !b.tokensOnly;
     this.classifier = new Classifier(dialect, functionPolicy, new PathAllowlist(allowedPaths),
-        maxInputLength, maxNestingDepth, Math.max(1, budget.toMillis()), !b.tokensOnly);
+        maxInputLength, maxNestingDepth, parseBudgetMillis, useParser);
     this.allowedList = describe(allowedKinds);
+  }
+
+  private SqlGate(SqlGate g, FunctionPolicy policy) {
+    this.dialect = g.dialect;
+    this.mode = g.mode;
+    this.allowedKinds = g.allowedKinds;
+    this.functionPolicy = policy;
+    this.allowedPaths = g.allowedPaths;
+    this.maxInputLength = g.maxInputLength;
+    this.maxNestingDepth = g.maxNestingDepth;
+    this.parseBudgetMillis = g.parseBudgetMillis;
+    this.useParser = g.useParser;
+    this.classifier = new Classifier(dialect, policy, new PathAllowlist(allowedPaths),
+        maxInputLength, maxNestingDepth, parseBudgetMillis, useParser);
+    this.allowedList = g.allowedList;
+  }
+
+  /**
+   * Returns a gate like this one whose function policy also consults the engine's catalog (see
+   * {@link FunctionPolicy#withCatalog}). {@link GatedExecutor} does this itself for PostgreSQL
+   * and DuckDB data sources.
+   *
+   * @param catalog the engine's function catalog, of this gate's dialect
+   * @return a new gate
+   * @throws IllegalArgumentException if the catalog is for another dialect
+   */
+  public SqlGate withFunctionCatalog(FunctionCatalog catalog) {
+    return new SqlGate(this, functionPolicy.withCatalog(catalog));
   }
 
   /** {@return a new builder with the defaults: GENERIC dialect, READ_ONLY mode} */
@@ -83,10 +115,13 @@ public final class SqlGate {
     Classifier.Result r = classifier.classify(sql, mode != PermissionMode.FULL);
     StatementKind kind = r.kind();
     Rule rule = r.rule();
-    if (rule != null) {
+    if (rule != null && !((rule == Rule.FUNCTION_NOT_ALLOWED || rule == Rule.FILE_ACCESS)
+        && kind != StatementKind.UNKNOWN && !allowedKinds.contains(kind))) {
       return Verdict.block(kind, rule, "Refused: " + r.detail() + ".", instead(rule));
     }
-    if (allowedKinds.contains(kind)) {
+    // A statement whose kind the mode refuses is refused for that, the more basic reason, even
+    // when a function or file in it would be refused too.
+    if (rule == null && allowedKinds.contains(kind)) {
       return Verdict.allow(kind, "Allowed: " + label(kind) + " is allowed in "
           + mode.configName() + " mode.");
     }
@@ -365,8 +400,11 @@ public final class SqlGate {
     }
 
     /**
-     * Sets the time budget of one parser run on a large statement (default 20 ms). When it runs
-     * out the token analyzer decides alone.
+     * Sets the parser time budget of one {@code check} (default 20 ms), shared by all parts of
+     * the request (the statements of a Snowflake {@code ->>} chain). When it runs out the token
+     * analyzer, which is sound on its own, decides the rest alone. The token analyzer has a
+     * fixed, deterministic work budget of its own; a request that spends it is refused as
+     * {@link Rule#TOO_COMPLEX}.
      *
      * @param timeout the budget, 1 ms to 10 s
      * @return this builder

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.util.Locale;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns failures into tool errors whose text tells a model what to do next. Warehouse text is
@@ -68,11 +69,78 @@ final class Errors {
     }
     if (code.equals("TRANSIENT_FAILURE")) {
       return new ToolException("TRANSIENT_FAILURE", "The warehouse reported a passing failure: "
-          + detail + " Retry the same call once.");
+          + sentence(detail) + " Retry the same call once.");
     }
-    return new ToolException("QUERY_FAILED", "The warehouse rejected the query: " + detail
-        + " Check table and column names with describe_table or search_schema, fix the SQL and"
-        + " retry.");
+    return new ToolException("QUERY_FAILED", "The warehouse rejected the query: "
+        + sentence(detail) + " " + hint(sqlException(e), snowflake(w)));
+  }
+
+  /** The first {@link SQLException} in a cause chain, or null. */
+  static @Nullable SQLException sqlException(Throwable t) {
+    Throwable cur = t;
+    for (int i = 0; cur != null && i < 20; i++, cur = cur.getCause()) {
+      if (cur instanceof SQLException se) {
+        return se;
+      }
+    }
+    return null;
+  }
+
+  /** What the caller can do about a failed statement, chosen by the error's kind. */
+  static String hint(@Nullable SQLException e, boolean snowflake) {
+    String state = e == null || e.getSQLState() == null ? "" : e.getSQLState();
+    int vendor = e == null ? 0 : e.getErrorCode();
+    if (state.equals("42501") || (snowflake && vendor == 3001)) {
+      return "The server's role lacks the privilege for this object; query objects the role can"
+          + " read (list_tables shows them), or ask whoever runs the server for access.";
+    }
+    if (state.equals("42P01") || state.equals("42S02") || state.equals("3F000")
+        || (snowflake && vendor == 2003)) {
+      return "Check table and schema names with list_tables or search_schema, then retry.";
+    }
+    if (state.equals("42703") || state.equals("42S22") || (snowflake && vendor == 904)) {
+      return "Check column names with describe_table, then retry.";
+    }
+    if (state.equals("42883") || (snowflake && vendor == 2140)) {
+      return "Check the function name and argument types (list_functions shows what exists),"
+          + " then retry.";
+    }
+    if (state.equals("42601") || (snowflake && vendor == 1003)) {
+      return "Fix the SQL syntax near the place the message names, then retry.";
+    }
+    if (state.equals("25006")) {
+      return "The session is read-only: rewrite the request as a read.";
+    }
+    if (state.equals("57014") || (snowflake && (vendor == 604 || vendor == 630))) {
+      return "The statement was cancelled; narrow it (filters, LIMIT, fewer columns) and retry.";
+    }
+    if (state.startsWith("22")) {
+      return "A value could not be converted or computed (a bad cast, a division by zero, an"
+          + " out-of-range number); fix the expression and retry.";
+    }
+    if (state.startsWith("53") || state.startsWith("54")) {
+      return "The query went past a resource limit of the database; narrow it and retry.";
+    }
+    if (state.startsWith("42")) {
+      return "Fix the SQL (names, types or syntax) and retry; describe_table and search_schema"
+          + " show what exists.";
+    }
+    return "Check the SQL, and table and column names with describe_table or search_schema,"
+        + " then retry.";
+  }
+
+  private static boolean snowflake(Warehouse w) {
+    return w.dialect() == dev.snowchat.sqlgate.Dialect.SNOWFLAKE;
+  }
+
+  /** {@return the text as a sentence: ending in '.', '!' or '?'} */
+  static String sentence(String text) {
+    String s = text.strip();
+    if (s.isEmpty()) {
+      return "(no message).";
+    }
+    char last = s.charAt(s.length() - 1);
+    return last == '.' || last == '!' || last == '?' ? s : s + ".";
   }
 
   static ToolException fromSql(SQLException e, Warehouse w) {
@@ -89,13 +157,14 @@ final class Errors {
     if (state != null && state.startsWith("08")) {
       return connection(detail);
     }
-    return new ToolException("QUERY_FAILED", "The warehouse reported an error: " + detail);
+    return new ToolException("QUERY_FAILED", "The warehouse reported an error: "
+        + sentence(detail) + " " + hint(e, snowflake(w)));
   }
 
   private static ToolException connection(String detail) {
-    return new ToolException("CONNECTION_FAILED", "Cannot reach the warehouse: " + detail
-        + " This is a server configuration or network problem, not a problem with the request;"
-        + " tell the user, and retry later.");
+    return new ToolException("CONNECTION_FAILED", "Cannot reach the warehouse: "
+        + sentence(detail) + " This is a server configuration or network problem, not a"
+        + " problem with the request; tell the user, and retry later.");
   }
 
   private static String seconds(Warehouse w) {

@@ -57,7 +57,8 @@ public final class Warehouse implements AutoCloseable {
     this.target = requireNonNull(target, "target is null");
     this.redactor = Redactor.of(config);
     Dialect dialect = target.dialect();
-    this.postgres = target.url().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
+    this.postgres = dialect == Dialect.POSTGRES
+        || target.url().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
     this.gate = SqlGate.builder().dialect(dialect).mode(config.mode()).build();
     this.hardening = SessionHardening.forDialect(dialect, HardeningOptions.defaults()
         .withReadOnly(true)
@@ -120,8 +121,15 @@ public final class Warehouse implements AutoCloseable {
     if (unsupported != null) {
       throw new UnsupportedOperationException(unsupported);
     }
-    return executor(new SessionVariables(requestPool, target.dialect(), postgres, context), gate,
-        limits).execute(sql, queryLimits);
+    // The per-call executor shares the request executor's function catalog (read once).
+    GatedExecutor.Builder b = GatedExecutor.builder()
+        .dataSource(new SessionVariables(requestPool, target.dialect(), postgres, context))
+        .gate(gate).limits(limits);
+    if (target.dialect() == Dialect.SNOWFLAKE) {
+      b.queryTag(config.queryTag());
+    }
+    requestExecutor.functionCatalog().ifPresentOrElse(b::functionCatalog, b::noFunctionCatalog);
+    return b.build().execute(sql, queryLimits);
   }
 
   /**

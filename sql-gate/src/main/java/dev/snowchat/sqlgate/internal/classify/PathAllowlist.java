@@ -60,11 +60,55 @@ public record PathAllowlist(List<Path> roots) {
       return "relative path " + shown + " (use an absolute path under " + roots + ")";
     }
     p = p.normalize();
+    boolean lexical = false;
     for (Path r : roots) {
       if (p.startsWith(r)) {
+        lexical = true;
+        break;
+      }
+    }
+    if (!lexical) {
+      return "path " + shown + " is outside the allowlist " + roots;
+    }
+    // A symbolic link under a root may point anywhere: compare where the path really leads.
+    Path real = real(p);
+    for (Path r : roots) {
+      if (real.startsWith(real(r))) {
         return null;
       }
     }
-    return "path " + shown + " is outside the allowlist " + roots;
+    return "path " + shown + " leads outside the allowlist " + roots + " through a symbolic link";
+  }
+
+  /**
+   * {@return the path with symbolic links resolved: the longest existing prefix (up to the first
+   * glob character) made real, the rest appended as written}
+   */
+  static Path real(Path p) {
+    Path root = p.getRoot();
+    Path done = root;
+    int i = 0;
+    int n = p.getNameCount();
+    for (; i < n; i++) {
+      String part = p.getName(i).toString();
+      if (part.indexOf('*') >= 0 || part.indexOf('?') >= 0 || part.indexOf('[') >= 0
+          || part.indexOf('{') >= 0) {
+        break;
+      }
+      Path next = done.resolve(part);
+      if (!java.nio.file.Files.exists(next, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        break;
+      }
+      done = next;
+    }
+    try {
+      done = done.toRealPath();
+    } catch (java.io.IOException | SecurityException e) {
+      return p; // unreadable: the lexical answer stands, and the engine's own allowlist applies
+    }
+    for (; i < n; i++) {
+      done = done.resolve(p.getName(i).toString());
+    }
+    return done;
   }
 }

@@ -30,8 +30,43 @@ final class TokenAnalyzer {
     this.paths = paths;
   }
 
+  /**
+   * The token analyzer's work budget for one check, shared by all its parts (the statements of a
+   * Snowflake {@code ->>} chain): every token visited costs a step, so that re-scans (a bracket
+   * matched once per enclosing WITH, ...) cannot make a check slow. Deterministic, unlike time.
+   */
+  static final class Budget {
+    private long left;
+
+    Budget(long steps) {
+      left = steps;
+    }
+
+    void spend(long steps) {
+      left -= steps;
+      if (left < 0) {
+        throw new Exhausted();
+      }
+    }
+
+    /** The budget is spent: the statement is refused as too complex. */
+    static final class Exhausted extends RuntimeException {
+      private static final long serialVersionUID = 1L;
+
+      Exhausted() {
+        super("the gate's work budget is spent", null, false, false);
+      }
+    }
+  }
+
   /** The analyzer's finding for one statement. */
   static final class Outcome {
+    final Budget budget;
+
+    Outcome(Budget budget) {
+      this.budget = budget;
+    }
+
     StatementKind kind = StatementKind.UNKNOWN;
     /** The word that decided the kind, for messages. */
     String word = "";
@@ -49,14 +84,65 @@ final class TokenAnalyzer {
     }
   }
 
-  Outcome analyze(List<Token> t, boolean enforcePolicy) {
-    Outcome o = new Outcome();
+  Outcome analyze(List<Token> t, boolean enforcePolicy, Budget budget) {
+    Outcome o = new Outcome(budget);
     lead(t, 0, o);
     if (o.rule != null) {
       return o;
     }
     scan(t, o, enforcePolicy);
+    if (enforcePolicy && o.rule == null && o.kind == StatementKind.TRANSFER) {
+      transfer(t, o);
+    }
     return o;
+  }
+
+  /**
+   * The file targets of a data transfer (allowed in {@code read_write}): {@code COPY ... TO/FROM
+   * 'file'}, {@code COPY INTO 'location'}, {@code EXPORT/IMPORT DATABASE 'dir'}, the local files
+   * of Snowflake {@code PUT}/{@code GET}: every literal path at the statement's top level must be
+   * under the path allowlist, and {@code COPY ... PROGRAM} (a shell command) is refused.
+   */
+  private void transfer(List<Token> t, Outcome o) {
+    String lead = t.get(0).type() == TokenType.WORD ? t.get(0).value() : "";
+    boolean localFiles = lead.equals("PUT") || lead.equals("GET");
+    int depth = 0;
+    for (int i = 0; i < t.size(); i++) {
+      Token k = t.get(i);
+      Token prev = i > 0 ? t.get(i - 1) : null;
+      if (k.type() == TokenType.OP) {
+        String v = k.value();
+        if (v.equals("(") || v.equals("[") || v.equals("{")) {
+          depth++;
+        } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
+          depth = Math.max(0, depth - 1);
+        }
+        continue;
+      }
+      if (k.isWord("PROGRAM") && !(prev != null && prev.isOp("."))) {
+        o.problem(Rule.FILE_ACCESS, lead + " ... PROGRAM runs a shell command on the database"
+            + " server");
+        return;
+      }
+      if (depth > 0) {
+        continue; // options such as (FORMAT csv, DELIMITER ';') and inner queries
+      }
+      if (literal(k)) {
+        String v = k.value();
+        if (localFiles && v.regionMatches(true, 0, "file://", 0, 7)) {
+          v = v.substring(7);
+        }
+        path(v, lead + " target", o);
+        if (o.rule != null) {
+          return;
+        }
+      } else if (localFiles && k.type() == TokenType.WORD && k.value().equals("FILE")
+          && i + 1 < t.size() && t.get(i + 1).isOp(":")) {
+        o.problem(Rule.FILE_ACCESS, lead + " names a local file without quotes; write it as a"
+            + " quoted 'file:///...' path so it can be checked against the path allowlist");
+        return;
+      }
+    }
   }
 
   // ---------------------------------------------------------------- statement shape
@@ -75,7 +161,8 @@ final class TokenAnalyzer {
       while (j < t.size() && t.get(j).isOp("(")) {
         j++;
       }
-      Outcome inner = new Outcome();
+      o.budget.spend(j - i);
+      Outcome inner = new Outcome(o.budget);
       lead(t, j, inner);
       o.kind = inner.kind;
       o.word = inner.word;
@@ -174,7 +261,7 @@ final class TokenAnalyzer {
     }
     if (i < t.size() && t.get(i).isWord("IDENTIFIER") && i + 1 < t.size()
         && t.get(i + 1).isOp("(")) {
-      i = close(t, i + 1) + 1;
+      i = close(t, i + 1, o.budget) + 1;
     } else {
       boolean name = true;
       while (i < t.size()) {
@@ -229,11 +316,11 @@ final class TokenAnalyzer {
       }
       i++;
       if (i < t.size() && t.get(i).isOp("(")) {
-        i = close(t, i) + 1;
+        i = close(t, i, o.budget) + 1;
       }
       if (dialect == Dialect.DUCKDB && i + 2 < t.size() && t.get(i).isWord("USING")
           && t.get(i + 1).isWord("KEY") && t.get(i + 2).isOp("(")) {
-        i = close(t, i + 2) + 1;
+        i = close(t, i + 2, o.budget) + 1;
       }
       if (i >= t.size() || !t.get(i).isWord("AS")) {
         withProblem(t, i, o);
@@ -250,14 +337,14 @@ final class TokenAnalyzer {
         withProblem(t, i, o);
         return;
       }
-      i = close(t, i) + 1;
+      i = close(t, i, o.budget) + 1;
       if (i < t.size() && t.get(i).isOp(",")) {
         i++;
         continue;
       }
       break;
     }
-    Outcome terminal = new Outcome();
+    Outcome terminal = new Outcome(o.budget);
     lead(t, i, terminal);
     if (terminal.rule != null) {
       o.kind = terminal.kind;
@@ -302,7 +389,7 @@ final class TokenAnalyzer {
           default -> { }
         }
       } else if (k.isOp("(") && i == start + 1) {
-        int end = close(t, i);
+        int end = close(t, i, o.budget);
         for (int j = i; j < end; j++) {
           if (t.get(j).isWord("ANALYZE") || t.get(j).isWord("ANALYSE")) {
             analyze = true;
@@ -313,7 +400,7 @@ final class TokenAnalyzer {
       }
       break;
     }
-    Outcome inner = new Outcome();
+    Outcome inner = new Outcome(o.budget);
     lead(t, i, inner);
     if (inner.rule != null) {
       o.kind = inner.kind;
@@ -329,7 +416,7 @@ final class TokenAnalyzer {
   }
 
   /** {@return the index of the bracket closing the one at {@code open}, or the last index} */
-  static int close(List<Token> t, int open) {
+  static int close(List<Token> t, int open, Budget budget) {
     int depth = 0;
     for (int i = open; i < t.size(); i++) {
       Token k = t.get(i);
@@ -339,11 +426,13 @@ final class TokenAnalyzer {
           depth++;
         } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
           if (--depth == 0) {
+            budget.spend(i - open + 1);
             return i;
           }
         }
       }
     }
+    budget.spend(t.size() - open);
     return t.size() - 1;
   }
 
@@ -353,11 +442,16 @@ final class TokenAnalyzer {
 
   private void scan(List<Token> t, Outcome o, boolean enforce) {
     final int n = t.size();
+    o.budget.spend(n);
     int depth = 0;
     int[] clause = new int[16];
+    // Whether the bracket open at each depth is the argument list of EXTRACT, SUBSTRING, ...:
+    // a FROM directly inside it is not a table (kept per depth, so the check is O(1)).
+    boolean[] fromFunction = new boolean[16];
     boolean seenUpdate = false;
     int notTableAfter = -1;
-    boolean show = o.kind == StatementKind.SHOW;
+    // Snowflake SHOW ... FROM 'name' pages by name; in DuckDB SHOW x describes x (a file too).
+    boolean show = o.kind == StatementKind.SHOW && dialect != Dialect.DUCKDB;
     for (int i = 0; i < n; i++) {
       Token k = t.get(i);
       Token prev = i > 0 ? t.get(i - 1) : null;
@@ -374,8 +468,11 @@ final class TokenAnalyzer {
             depth++;
             if (depth >= clause.length) {
               clause = java.util.Arrays.copyOf(clause, clause.length * 2);
+              fromFunction = java.util.Arrays.copyOf(fromFunction, clause.length);
             }
             clause[depth] = 0;
+            fromFunction[depth] = prev != null && prev.type() == TokenType.WORD
+                && FROM_FUNCTIONS.contains(prev.value());
           } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
             depth = Math.max(0, depth - 1);
           }
@@ -383,13 +480,15 @@ final class TokenAnalyzer {
         case WORD -> {
           String w = k.value();
           boolean call = next != null && next.isOp("(");
-          if (w.equals("FROM") && depth > 0 && fromFunction(t, i)) {
+          if (w.equals("FROM") && depth > 0 && fromFunction[depth]) {
             clause[depth] = 0;
             notTableAfter = i;
             continue;
           } else if (w.equals("FROM") || w.endsWith("JOIN")) {
             clause[depth] = IN_FROM;
-          } else if (Keywords.CLAUSE_END.contains(w)) {
+          } else if (Keywords.CLAUSE_END.contains(w) && !(clause[depth] == IN_FROM
+              && (w.equals("ON") || w.equals("USING")))) {
+            // JOIN ... ON cond, next_table / JOIN ... USING (c), next_table: the FROM list goes on.
             clause[depth] = 0;
           }
           if (!isAscii(k)) {
@@ -441,26 +540,45 @@ final class TokenAnalyzer {
             o.word = "FOR " + next.value();
           }
           if (enforce && dialect == Dialect.DUCKDB && !show && next != null && next.isOp(".")
-              && i + 2 < n && t.get(i + 2).type() == TokenType.WORD
-              && FILE_EXTENSIONS.contains(t.get(i + 2).value())
-              && tablePosition(prev, clause[depth])) {
-            o.problem(Rule.FILE_ACCESS, "table name " + Reasons.quote(w + "."
-                + t.get(i + 2).value().toLowerCase(java.util.Locale.ROOT))
-                + " may be read as a file by DuckDB");
-            return;
+              && (prev == null || !prev.isOp(".")) && tablePos(prev, clause[depth])) {
+            dottedFile(t, i, o);
+            if (o.rule != null) {
+              return;
+            }
+          }
+          if (dialect == Dialect.SNOWFLAKE && w.equals("NEXTVAL") && prev != null
+              && prev.isOp(".") && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            // seq.NEXTVAL advances a Snowflake sequence: a write, as nextval() is elsewhere.
+            o.kind = StatementKind.DML;
+            o.word = "NEXTVAL of a sequence";
           }
           if (call && enforce) {
-            function(t, i, w, o);
+            function(t, i, w, o, calledAsTable(prev, clause[depth]));
+          } else if (enforce && !call) {
+            relation(w, o);
           }
           if (o.rule != null) {
             return;
           }
         }
         case QUOTED_IDENT -> {
+          if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
+              && prev != null && prev.isOp(".")
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            o.kind = StatementKind.DML;
+            o.word = "NEXTVAL of a sequence";
+          }
+          if (enforce && !(next != null && next.isOp("("))) {
+            relation(k.value(), o);
+          }
           if (next != null && next.isOp("(") && enforce) {
-            function(t, i, k.value(), o);
+            function(t, i, k.value(), o, calledAsTable(prev, clause[depth]));
+          } else if (enforce && !show && dialect == Dialect.DUCKDB && next != null
+              && next.isOp(".") && (prev == null || !prev.isOp("."))
+              && tablePos(prev, clause[depth])) {
+            dottedFile(t, i, o);
           } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
-              && i - 1 != notTableAfter && tablePosition(prev, clause[depth])
+              && i - 1 != notTableAfter && tablePos(prev, clause[depth])
               && looksLikeFile(k.value())) {
             path(k.value(), "quoted name in FROM", o);
           }
@@ -468,11 +586,11 @@ final class TokenAnalyzer {
             return;
           }
         }
-        case STRING -> {
+        case STRING, DOLLAR_STRING -> {
           // A string in table position is a file scan in DuckDB; elsewhere only a Snowflake
           // stage ('@...') is accepted there.
           if (enforce && !show
-              && i - 1 != notTableAfter && tablePosition(prev, clause[depth])) {
+              && i - 1 != notTableAfter && tablePos(prev, clause[depth])) {
             path(k.value(), "string in FROM", o);
             if (o.rule != null) {
               return;
@@ -485,25 +603,8 @@ final class TokenAnalyzer {
   }
 
   /** FROM inside EXTRACT(x FROM y), SUBSTRING(x FROM n), TRIM(x FROM y), ...: not a table. */
-  private static boolean fromFunction(List<Token> t, int from) {
-    int level = 0;
-    for (int j = from - 1; j > 0; j--) {
-      Token k = t.get(j);
-      if (k.isOp(")") || k.isOp("]") || k.isOp("}")) {
-        level++;
-      } else if (k.isOp("(") || k.isOp("[") || k.isOp("{")) {
-        if (level-- == 0) {
-          Token name = t.get(j - 1);
-          return name.type() == TokenType.WORD && switch (name.value()) {
-            case "EXTRACT", "SUBSTRING", "SUBSTR", "TRIM", "POSITION", "OVERLAY", "DATE_PART" ->
-                true;
-            default -> false;
-          };
-        }
-      }
-    }
-    return false;
-  }
+  private static final Set<String> FROM_FUNCTIONS = Set.of("EXTRACT", "SUBSTRING", "SUBSTR",
+      "TRIM", "POSITION", "OVERLAY", "DATE_PART");
 
   private static boolean isAscii(Token k) {
     String v = k.value();
@@ -533,7 +634,7 @@ final class TokenAnalyzer {
       o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is not followed by a query");
       return;
     }
-    Outcome inner = new Outcome();
+    Outcome inner = new Outcome(o.budget);
     lead(t, j, inner);
     if (inner.rule != null || inner.kind != StatementKind.READ) {
       o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is followed by "
@@ -557,7 +658,7 @@ final class TokenAnalyzer {
     if (!cte) {
       return;
     }
-    Outcome inner = new Outcome();
+    Outcome inner = new Outcome(o.budget);
     with(t, i, inner);
     if (inner.rule != null) {
       o.problem(inner.rule, inner.detail);
@@ -581,6 +682,15 @@ final class TokenAnalyzer {
     for (int i = 0; i < v.length(); ) {
       int cp = v.codePointAt(i);
       i += Character.charCount(cp);
+      if (cp >= 128 && !Character.isLetterOrDigit(cp)
+          && Character.getType(cp) != Character.NON_SPACING_MARK
+          && Character.getType(cp) != Character.COMBINING_SPACING_MARK) {
+        // PostgreSQL and DuckDB take any non-ASCII character as part of a name: a fullwidth
+        // semicolon, a Greek question mark or a zero-width space inside a word is a deception.
+        o.problem(Rule.PARSE_FAILED, String.format(java.util.Locale.ROOT, "the word %s holds"
+            + " U+%04X, which is not a letter", Reasons.quote(v), cp));
+        return;
+      }
       if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z')) {
         latin = true;
       } else if (cp >= 128 && Character.isLetter(cp)) {
@@ -619,6 +729,59 @@ final class TokenAnalyzer {
     return next != null && (next.isOp(".") || next.isOp("=>"));
   }
 
+  /**
+   * A table position in this dialect: after FROM, JOIN, TABLE, DESCRIBE, SUMMARIZE, a comma of
+   * a FROM list, and in DuckDB also after SHOW, PIVOT and UNPIVOT (all of which read files).
+   */
+  private boolean tablePos(@Nullable Token prev, int clause) {
+    if (tablePosition(prev, clause)) {
+      return true;
+    }
+    return dialect == Dialect.DUCKDB && prev != null && prev.type() == TokenType.WORD
+        && switch (prev.value()) {
+          case "SHOW", "PIVOT", "UNPIVOT", "PIVOT_WIDER", "PIVOT_LONGER" -> true;
+          default -> false;
+        };
+  }
+
+  /**
+   * A dotted name in DuckDB table position ({@code data.csv}, {@code "data".csv},
+   * {@code main.data.csv}, {@code "/srv/x".parquet}): DuckDB reads it as the file named by the
+   * joined parts when no table has that name, so a name whose later part is a file extension, or
+   * whose quoted part looks like a path, is checked as a path (relative ones are refused).
+   */
+  private void dottedFile(List<Token> t, int i, Outcome o) {
+    StringBuilder joined = new StringBuilder();
+    boolean file = false;
+    int j = i;
+    while (j < t.size()) {
+      Token part = t.get(j);
+      boolean quoted = part.type() == TokenType.QUOTED_IDENT;
+      if (!quoted && part.type() != TokenType.WORD) {
+        break;
+      }
+      if (joined.length() > 0) {
+        joined.append('.');
+        if (FILE_EXTENSIONS.contains(part.value().toUpperCase(java.util.Locale.ROOT))) {
+          file = true;
+        }
+      }
+      if (quoted && looksLikeFile(part.value())) {
+        file = true;
+      }
+      joined.append(quoted ? part.value() : part.value().toLowerCase(java.util.Locale.ROOT));
+      if (j + 2 < t.size() && t.get(j + 1).isOp(".")) {
+        j += 2;
+      } else {
+        break;
+      }
+    }
+    if (file) {
+      path(joined.toString(), "table name " + Reasons.quote(joined.toString())
+          + " may be read as a file by DuckDB and", o);
+    }
+  }
+
   private static boolean tablePosition(@Nullable Token prev, int clause) {
     if (prev == null) {
       return false;
@@ -636,14 +799,26 @@ final class TokenAnalyzer {
 
   // ---------------------------------------------------------------- functions and files
 
-  private void function(List<Token> t, int i, String name, Outcome o) {
+  private void relation(String name, Outcome o) {
+    if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(name)
+          + " discloses other callers' SQL, logs, settings or secrets");
+    }
+  }
+
+  /** A call standing where a table does: {@code FROM f(}, {@code JOIN LATERAL f(}, ... */
+  private static boolean calledAsTable(@Nullable Token prev, int clause) {
+    return tablePosition(prev, clause) || (prev != null && prev.isWord("LATERAL"));
+  }
+
+  private void function(List<Token> t, int i, String name, Outcome o, boolean table) {
     String n = name.toUpperCase(java.util.Locale.ROOT);
     if (n.equals("IDENTIFIER")) {
-      int end = close(t, i + 1);
+      int end = close(t, i + 1, o.budget);
       if (end + 1 < t.size() && t.get(end + 1).isOp("(")) {
         // IDENTIFIER('name')(...) calls a function by name: check the literal name.
         if (end == i + 3 && t.get(i + 2).type() == TokenType.STRING) {
-          function(t, end, t.get(i + 2).value(), o);
+          function(t, end, t.get(i + 2).value(), o, table);
         } else {
           o.problem(Rule.FUNCTION_NOT_ALLOWED, "a function named through IDENTIFIER() with a"
               + " variable cannot be checked; call it by name");
@@ -651,25 +826,68 @@ final class TokenAnalyzer {
       }
       return;
     }
-    switch (functions.access(n)) {
+    boolean notCall = nameNotCall(t, i, o.budget);
+    if (!notCall && FunctionPolicy.SEQUENCE_WRITES.contains(lastPart(n))
+        && functions.accessAsName(n) != FunctionPolicy.Access.DENIED) {
+      // nextval()/setval() advance a sequence: a data write, as Snowflake's seq.NEXTVAL.
+      if (Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+        o.kind = StatementKind.DML;
+        o.word = n.toLowerCase(java.util.Locale.ROOT) + "() (advances a sequence)";
+      }
+      return;
+    }
+    FunctionPolicy.Access access = notCall ? functions.accessAsName(n)
+        : functions.access(n, table);
+    switch (access) {
       case ALLOWED -> { }
-      case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, "function " + n
-          + " has side effects or is not known to be read-only");
+      case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, (table ? "table function " : "function ")
+          + n + " has side effects or is not known to be read-only");
       case FILE_ACCESS -> fileCall(t, i, n, o);
     }
   }
 
+  /** {@return the last dotted part of a name, without quotes} */
+  private static String lastPart(String n) {
+    String v = n.replace("\"", "");
+    return v.substring(v.lastIndexOf('.') + 1);
+  }
+
+  /**
+   * A name before '(' that SQL does not read as a call: after {@code AS} or {@code ::} (an alias's
+   * column list, a type with a length), after {@code )} (an alias of a table function:
+   * {@code f(x) g(a)}), or a CTE name whose column list is followed by {@code AS (}.
+   */
+  private static boolean nameNotCall(List<Token> t, int i, Budget budget) {
+    Token prev = i > 0 ? t.get(i - 1) : null;
+    if (prev == null) {
+      return false;
+    }
+    if (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")")) {
+      return true;
+    }
+    if (!(prev.isWord("WITH") || prev.isWord("RECURSIVE") || prev.isOp(","))) {
+      return false;
+    }
+    int end = close(t, i + 1, budget);
+    if (end + 1 < t.size() && t.get(end + 1).isWord("AS")) {
+      Token after = end + 2 < t.size() ? t.get(end + 2) : null;
+      return after != null && (after.isOp("(") || after.isWord("MATERIALIZED")
+          || after.isWord("NOT"));
+    }
+    return false;
+  }
+
   private void fileCall(List<Token> t, int i, String n, Outcome o) {
     int open = i + 1;
-    int end = close(t, open);
+    int end = close(t, open, o.budget);
     int j = open + 1;
     java.util.ArrayList<String> values = new java.util.ArrayList<>(2);
-    if (j < end && t.get(j).type() == TokenType.STRING) {
+    if (j < end && literal(t.get(j))) {
       values.add(t.get(j).value());
       j++;
     } else if (j < end && t.get(j).isOp("[")) {
       j++;
-      while (j < end && t.get(j).type() == TokenType.STRING) {
+      while (j < end && literal(t.get(j))) {
         values.add(t.get(j).value());
         j++;
         if (t.get(j).isOp(",")) {
@@ -696,6 +914,10 @@ final class TokenAnalyzer {
       }
     }
     o.fileCalls.add(n);
+  }
+
+  private static boolean literal(Token k) {
+    return k.type() == TokenType.STRING || k.type() == TokenType.DOLLAR_STRING;
   }
 
   private void path(String value, String where, Outcome o) {

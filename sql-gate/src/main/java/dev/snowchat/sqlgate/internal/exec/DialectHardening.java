@@ -75,7 +75,7 @@ public final class DialectHardening implements SessionHardening {
     switch (dialect) {
       case DUCKDB -> duckDb(connection);
       case SNOWFLAKE -> snowflake(connection);
-      case GENERIC -> generic(connection);
+      case GENERIC, POSTGRES -> generic(connection);
     }
   }
 
@@ -84,6 +84,7 @@ public final class DialectHardening implements SessionHardening {
     // again (lock_configuration cannot be undone), so later borrows skip the settings query.
     Connection physical = physical(c);
     if (hardened.containsKey(physical)) {
+      duckDbLogging(c);
       return;
     }
     // Settings are database-wide and, once locked, cannot be set again: read them first.
@@ -133,15 +134,54 @@ public final class DialectHardening implements SessionHardening {
       sql.add("SET autoinstall_known_extensions = false");
       sql.add("SET autoload_known_extensions = false");
       sql.add("SET allow_community_extensions = false");
+      // Logging and profiling: other callers' SQL must not reach a log file, stdout (the MCP
+      // stdio channel) or a log table. SET of these fails once locked; the logging table
+      // functions bypass the lock, so duckDbLogging checks on every borrow as well.
+      sql.add("SET enable_logging = false");
+      sql.add("SET logging_storage = 'memory'");
+      sql.add("SET enable_http_logging = false");
+      sql.add("SET log_query_path = ''");
+      sql.add("SET profiling_output = ''");
       sql.add("SET lock_configuration = true"); // last: nothing can be changed back after it
       run(c, sql);
     }
+    duckDbLogging(c);
     hardened.put(physical, Boolean.TRUE);
     if (options.readOnly() && !"read_only".equalsIgnoreCase(accessMode)
         && warnedWritableDuckDb.compareAndSet(false, true)) {
       LOG.info("The DuckDB database is open for writing (access_mode={}); only the gate keeps"
           + " statements read-only. Open files with DuckDbHardening.readOnlyUrl(path) to have"
           + " the engine refuse writes too.", Texts.untrusted(accessMode));
+    }
+  }
+
+  /**
+   * DuckDB's {@code enable_logging()} table function turns logging on even in a locked
+   * configuration (verified on 1.4): a statement that got past the gate could send every later
+   * caller's SQL to stdout or a file. On every borrow, logging found on is turned off again with
+   * {@code disable_logging()}; if that fails the session is refused (fail closed). A database
+   * whose logging was pointed at an inaccessible file fails every statement, this check too.
+   */
+  private static void duckDbLogging(Connection c) throws SQLException {
+    if (!duckDbLoggingOn(c)) {
+      return;
+    }
+    LOG.warn("DuckDB logging was found turned on (a statement called enable_logging); turning"
+        + " it off");
+    try (Statement s = c.createStatement()) {
+      s.execute("SELECT * FROM disable_logging()");
+    }
+    if (duckDbLoggingOn(c)) {
+      throw new SQLException("DuckDB logging is on and could not be turned off; the database"
+          + " must be reopened");
+    }
+  }
+
+  private static boolean duckDbLoggingOn(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT current_setting('enable_logging')")) {
+      rs.next();
+      return rs.getBoolean(1);
     }
   }
 
@@ -194,13 +234,22 @@ public final class DialectHardening implements SessionHardening {
       // Every borrow too: a round trip on a local network, and robust against pools and drivers
       // (readOnlyMode=always) that reset session characteristics on return.
       List<String> sql = new ArrayList<>();
+      if (dialect == Dialect.POSTGRES) {
+        // The gate lexes PostgreSQL with backslashes literal in '...', as the server does only
+        // with standard_conforming_strings on (the default since 9.1; a role may turn it off).
+        sql.add("SET standard_conforming_strings = on");
+      }
       if (options.readOnly()) {
         sql.add("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
       }
       Duration timeout = options.statementTimeout();
       if (timeout != null) {
-        sql.add("SET statement_timeout = " + Math.max(1, Math.min(Integer.MAX_VALUE,
-            timeout.toMillis())));
+        long ms = Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        sql.add("SET statement_timeout = " + ms);
+        // A statement waiting on a lock, or a session left idle inside a transaction, holds
+        // locks other sessions need: neither may outlast the statement timeout.
+        sql.add("SET lock_timeout = " + ms);
+        sql.add("SET idle_in_transaction_session_timeout = " + ms);
       }
       run(c, sql);
     }

@@ -80,6 +80,41 @@ public final class StatementRunner {
     }
   }
 
+  /**
+   * Reads the engine's function catalog on a hardened connection.
+   *
+   * @param dataSource where connections come from
+   * @param hardening the session hardening
+   * @param dialect the gate's dialect
+   * @return the catalog, or empty when the engine has none this gate reads
+   * @throws SnowchatException when no connection is available or the catalog cannot be read
+   */
+  public static java.util.Optional<dev.snowchat.sqlgate.FunctionCatalog> readCatalog(
+      DataSource dataSource, SessionHardening hardening, Dialect dialect) {
+    Connection c;
+    try {
+      c = dataSource.getConnection();
+    } catch (SQLException e) {
+      throw connectionFailure(e);
+    }
+    try {
+      hardening.apply(c, dialect);
+      return dev.snowchat.sqlgate.FunctionCatalog.read(c, dialect);
+    } catch (SQLException | RuntimeException e) {
+      if (e instanceof SnowchatException se) {
+        throw se;
+      }
+      if (e instanceof SQLException se && isConnection(se)) {
+        throw connectionFailure(se);
+      }
+      throw new SnowchatException(GateErrorCode.HARDENING_FAILED,
+          "The engine's function catalog could not be read, so the statement was not run: "
+              + describe(e) + ".", e);
+    } finally {
+      closeQuietly(c);
+    }
+  }
+
   private static void closeQuietly(AutoCloseable resource) {
     try {
       resource.close();

@@ -1,0 +1,18 @@
+-- Functions that run SQL given as text: whatever the text does would escape the gate.
+SELECT * FROM query('SELECT * FROM enable_logging(storage=''stdout'')')
+SELECT * FROM query('SELECT 1')
+FROM query('SELECT 42')
+SELECT * FROM QUERY('SELECT 1')
+SELECT * FROM "query"('SELECT 1')
+SELECT * FROM main.query('SELECT 1')
+WITH q AS (FROM query('SELECT 1')) FROM q
+SELECT * FROM range(1), query('SELECT 1')
+SELECT * FROM range(1) r, LATERAL query('SELECT ' || r.range)
+SELECT (SELECT count(*) FROM query('SELECT 1'))
+EXPLAIN SELECT * FROM query('SELECT 1')
+SELECT * FROM query_table('victim')
+SELECT * FROM query_table(['victim'])
+SELECT * FROM query_table('victim', false)
+SELECT * FROM json_execute_serialized_sql(json_serialize_sql('SELECT 1'))
+SELECT * FROM json_execute_serialized_sql('{}')
+SELECT * FROM range(1) WHERE EXISTS (FROM query('SELECT 1'))

@@ -1,0 +1,18 @@
+-- Backend signals: a non-superuser may terminate other backends of its own role.
+SELECT pg_terminate_backend(${VICTIM_PID})
+SELECT pg_cancel_backend(${VICTIM_PID})
+SELECT pg_terminate_backend(${VICTIM_PID}, 1000)
+SELECT pg_catalog.pg_terminate_backend(${VICTIM_PID})
+SELECT "pg_terminate_backend"(${VICTIM_PID})
+SELECT PG_TERMINATE_BACKEND(${VICTIM_PID})
+SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()
+SELECT * FROM pg_stat_activity WHERE pid = ${VICTIM_PID} AND pg_terminate_backend(pid)
+WITH v AS (SELECT ${VICTIM_PID} AS p) SELECT pg_terminate_backend(p) FROM v
+SELECT (SELECT pg_cancel_backend(${VICTIM_PID}))
+SELECT query_to_xml('SELECT pg_terminate_backend(${VICTIM_PID})', true, false, '')
+SELECT query_to_xml_and_xmlschema('SELECT pg_terminate_backend(${VICTIM_PID})', true, false, '')
+SELECT query_to_xmlschema('SELECT pg_terminate_backend(${VICTIM_PID})', true, false, '')
+SELECT xmlelement(name x, query_to_xml('SELECT pg_cancel_backend(${VICTIM_PID})', true, false, ''))
+SELECT ts_stat('SELECT to_tsvector(pg_terminate_backend(${VICTIM_PID})::text)')
+SELECT pg_log_backend_memory_contexts(${VICTIM_PID})
+SELECT pg_signal_backend(${VICTIM_PID}, 15)

@@ -1,0 +1,196 @@
+package dev.snowchat.sqlgate;
+
+import static java.util.Objects.requireNonNull;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What an engine's own catalog says about its functions: for each name, whether calling it can
+ * have side effects. A {@link FunctionPolicy} {@linkplain FunctionPolicy#withCatalog extended}
+ * with a catalog denies every function the engine marks as side-effecting, on top of its own
+ * deny families, and allows those it marks as pure. Names the catalog does not know keep the
+ * policy's built-in decision. Immutable and thread-safe.
+ *
+ * <p>{@link #read(Connection, Dialect)} reads it from a live connection:
+ * <ul>
+ *   <li><b>PostgreSQL</b> ({@code pg_proc}): procedures, and volatile functions not on a small
+ *       reviewed list ({@code random}, {@code clock_timestamp}, {@code gen_random_uuid},
+ *       {@code currval}, relation-size functions, ...), have side effects. Functions outside
+ *       {@code pg_catalog} and {@code information_schema} count as pure only when non-volatile
+ *       and written in C or internal (extensions): a stable SQL or PL/pgSQL function may still
+ *       call a volatile one, so those need {@link FunctionPolicy.Builder#allow}.</li>
+ *   <li><b>DuckDB</b> ({@code duckdb_functions()}): scalar functions marked
+ *       {@code has_side_effects} other than a reviewed list ({@code random}, {@code uuid}, ...),
+ *       every table function not on the {@linkplain FunctionPolicy reviewed table-function list},
+ *       every pragma, and every macro a user defined (its body is not checked) have side
+ *       effects.</li>
+ * </ul>
+ * Overloads share one entry: if any overload of a name has side effects, the name has.
+ */
+public final class FunctionCatalog {
+  /** What the catalog says about one function name. */
+  public enum Effect {
+    /** Calling the function only reads. */
+    PURE,
+    /** Calling the function may change state, or it is not known to only read. */
+    SIDE_EFFECT
+  }
+
+  /** PostgreSQL volatile functions reviewed as read-only (volatile only because they vary). */
+  static final Set<String> POSTGRES_VOLATILE_READS = Set.of("RANDOM", "RANDOM_NORMAL",
+      "CLOCK_TIMESTAMP", "TIMEOFDAY", "GEN_RANDOM_UUID", "CURRVAL", "LASTVAL", "PG_DATABASE_SIZE",
+      "PG_RELATION_SIZE", "PG_TABLE_SIZE", "PG_INDEXES_SIZE", "PG_TOTAL_RELATION_SIZE",
+      "PG_TABLESPACE_SIZE", "PG_IS_IN_RECOVERY", "PG_CURRENT_WAL_LSN",
+      "PG_LAST_XACT_REPLAY_TIMESTAMP", "PG_BLOCKING_PIDS", "PG_NOTIFICATION_QUEUE_USAGE",
+      "PG_PARTITION_TREE", "PG_PARTITION_ANCESTORS", "PG_SEQUENCE_LAST_VALUE",
+      "PG_JIT_AVAILABLE", "BERNOULLI", "SYSTEM",
+      // Only waits; the statement timeout bounds it.
+      "PG_SLEEP", "PG_SLEEP_FOR", "PG_SLEEP_UNTIL");
+
+  /** DuckDB scalar functions with {@code has_side_effects} reviewed as read-only. */
+  static final Set<String> DUCKDB_VOLATILE_READS = Set.of("RANDOM", "UUID", "UUIDV4", "UUIDV7",
+      "GEN_RANDOM_UUID", "STATS", "CURRENT_QUERY_ID", "CURRENT_TRANSACTION_ID", "CURRVAL",
+      "CURRENT_QUERY", "CURRENT_CONNECTION_ID", "ERROR");
+
+  private final Dialect dialect;
+  private final Map<String, Effect> functions;
+  private final String source;
+
+  private FunctionCatalog(Dialect dialect, Map<String, Effect> functions, String source) {
+    this.dialect = dialect;
+    this.functions = Map.copyOf(functions);
+    this.source = source;
+  }
+
+  /**
+   * Builds a catalog from known effects, for hosts and tests.
+   *
+   * @param dialect the dialect of the engine
+   * @param functions function names (case-insensitive, last part) and their effect
+   * @return the catalog
+   */
+  public static FunctionCatalog of(Dialect dialect, Map<String, Effect> functions) {
+    requireNonNull(dialect, "dialect is null");
+    requireNonNull(functions, "functions is null");
+    Map<String, Effect> m = new HashMap<>();
+    functions.forEach((k, v) -> merge(m, FunctionPolicy.normalize(requireNonNull(k, "name")),
+        requireNonNull(v, "effect")));
+    return new FunctionCatalog(dialect, m, "given");
+  }
+
+  /**
+   * Reads the catalog of a PostgreSQL or DuckDB connection.
+   *
+   * @param connection an open connection
+   * @param dialect the gate's dialect, to label the catalog
+   * @return the catalog, or empty when the engine has no catalog this class reads
+   * @throws SQLException when the catalog query fails
+   */
+  public static Optional<FunctionCatalog> read(Connection connection, Dialect dialect)
+      throws SQLException {
+    requireNonNull(connection, "connection is null");
+    requireNonNull(dialect, "dialect is null");
+    String product = String.valueOf(connection.getMetaData().getDatabaseProductName())
+        .toLowerCase(Locale.ROOT);
+    if (product.contains("postgres")) {
+      return Optional.of(readPostgres(connection, dialect));
+    }
+    if (product.contains("duckdb")) {
+      return Optional.of(readDuckDb(connection, dialect));
+    }
+    return Optional.empty();
+  }
+
+  private static FunctionCatalog readPostgres(Connection c, Dialect dialect) throws SQLException {
+    Map<String, Effect> m = new HashMap<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT p.proname, p.provolatile, p.prokind,"
+            + " n.nspname IN ('pg_catalog', 'information_schema'), l.lanname"
+            + " FROM pg_catalog.pg_proc p"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace"
+            + " JOIN pg_catalog.pg_language l ON l.oid = p.prolang")) {
+      while (rs.next()) {
+        String name = FunctionPolicy.normalize(rs.getString(1));
+        String volatility = rs.getString(2);
+        String kind = rs.getString(3);
+        boolean system = rs.getBoolean(4);
+        String language = rs.getString(5);
+        Effect e;
+        if ("p".equals(kind)) {
+          e = Effect.SIDE_EFFECT;
+        } else if ("v".equals(volatility)) {
+          e = system && POSTGRES_VOLATILE_READS.contains(name) ? Effect.PURE : Effect.SIDE_EFFECT;
+        } else if (system || "c".equals(language) || "internal".equals(language)) {
+          e = Effect.PURE;
+        } else {
+          e = Effect.SIDE_EFFECT;
+        }
+        merge(m, name, e);
+      }
+    }
+    return new FunctionCatalog(dialect, m, "pg_proc");
+  }
+
+  private static FunctionCatalog readDuckDb(Connection c, Dialect dialect) throws SQLException {
+    Map<String, Effect> m = new HashMap<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT function_name, function_type,"
+            + " coalesce(has_side_effects, false), internal FROM duckdb_functions()")) {
+      while (rs.next()) {
+        String name = FunctionPolicy.normalize(rs.getString(1));
+        String type = String.valueOf(rs.getString(2));
+        boolean sideEffects = rs.getBoolean(3);
+        boolean internal = rs.getBoolean(4);
+        Effect e = switch (type) {
+          case "scalar", "aggregate" -> sideEffects && !DUCKDB_VOLATILE_READS.contains(name)
+              ? Effect.SIDE_EFFECT : Effect.PURE;
+          case "macro" -> internal ? Effect.PURE : Effect.SIDE_EFFECT;
+          case "table", "table_macro" -> FunctionPolicy.DUCKDB_TABLE_FUNCTIONS.contains(name)
+              ? Effect.PURE : Effect.SIDE_EFFECT;
+          default -> Effect.SIDE_EFFECT; // pragma, and anything newer
+        };
+        merge(m, name, e);
+      }
+    }
+    return new FunctionCatalog(dialect, m, "duckdb_functions()");
+  }
+
+  private static void merge(Map<String, Effect> m, String name, Effect e) {
+    m.merge(name, e, (a, b) -> a == Effect.SIDE_EFFECT || b == Effect.SIDE_EFFECT
+        ? Effect.SIDE_EFFECT : Effect.PURE);
+  }
+
+  /** {@return the dialect of the engine this catalog describes} */
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /**
+   * Looks a function up.
+   *
+   * @param name the function name, optionally qualified or quoted
+   * @return its effect, or empty when the catalog does not know the name
+   */
+  public Optional<Effect> effect(String name) {
+    return Optional.ofNullable(functions.get(FunctionPolicy.normalize(name)));
+  }
+
+  /** {@return the number of distinct function names} */
+  public int size() {
+    return functions.size();
+  }
+
+  @Override
+  public String toString() {
+    return "FunctionCatalog{" + dialect.configName() + ", " + source + ", " + functions.size()
+        + " names}";
+  }
+}

@@ -1,0 +1,56 @@
+package dev.snowchat.sqlgate.issues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.Rule;
+import dev.snowchat.sqlgate.SqlGate;
+import dev.snowchat.sqlgate.Verdict;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 9 item 4: every place DuckDB takes a table from can be a file. Each statement is first
+ * run on the real engine with the file present (it must read the file), then checked by the gate
+ * (it must be refused: no path allowlist is configured).
+ */
+class DuckDbTablePositionsTest {
+  @TempDir
+  static Path dir;
+
+  static List<String> statements() throws IOException {
+    try (InputStream in = DuckDbTablePositionsTest.class.getResourceAsStream(
+        "/issue9/duckdb-file-table-positions.sql")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+          .filter(l -> !l.isBlank() && !l.startsWith("--")).toList();
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("statements")
+  void fileInTablePosition_engineReadsIt_gateRefusesIt(String sql) throws Exception {
+    Files.writeString(dir.resolve("data.csv"), "a,b\n1,2\n");
+    Files.writeString(dir.resolve("main.data.csv"), "a,b\n1,2\n");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute("SET file_search_path = '" + dir + "'");
+      try (ResultSet rs = s.executeQuery(sql)) {
+        assertThat(rs.next()).as("the engine reads the file: %s", sql).isTrue();
+      }
+    }
+    Verdict v = SqlGate.builder().dialect(Dialect.DUCKDB).build().check(sql);
+    assertThat(v).as(sql).isInstanceOf(Verdict.Blocked.class);
+    assertThat(v.rule()).as(sql).isEqualTo(Rule.FILE_ACCESS);
+  }
+}
