@@ -69,7 +69,7 @@ class PathologicalTest {
         .isEqualTo(Rule.MULTIPLE_STATEMENTS);
   }
 
-  /** The shapes of issue 9 item 7, at the default input limit; {@link PathologicalBench} times them. */
+  /** Issue 9 item 7's shapes at the default input limit; {@link PathologicalBench} times them. */
   @Test
   void manyFromsInOneParenthesis_linearScan_verdictStands() {
     var shapes = PathologicalBench.shapes();

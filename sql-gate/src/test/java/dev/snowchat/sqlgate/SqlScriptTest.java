@@ -34,7 +34,8 @@ class SqlScriptTest {
 
   @Test
   void split_leadingCommentsAndBlankLines_lineIsFirstCodeLine() {
-    List<Statement> s = split(Dialect.SNOWFLAKE, "-- header\n/* block\n comment */\n\nDROP TABLE t;");
+    List<Statement> s = split(Dialect.SNOWFLAKE,
+        "-- header\n/* block\n comment */\n\nDROP TABLE t;");
     assertThat(s).singleElement().satisfies(st -> {
       assertThat(st.line()).isEqualTo(5);
       assertThat(st.text()).isEqualTo("DROP TABLE t");

@@ -109,7 +109,8 @@ class DuckDbLexTest {
   @ValueSource(strings = {"SELECT 1 --\r; SELECT 2", "SELECT 1 --\u000B; SELECT 2",
       "SELECT 1 /* /* */ ; SELECT 2 */", "SELECT E'a'\n'\\''; SELECT 2; --'",
       "SELECT 'a'\n'\\'; SELECT 2 --'", "SELECT 2 //* ' */ 3; SELECT 3 -- '",
-      "SELECT 1FROM (SELECT 1) t", "SELECT $é$ ; $é$; SELECT 2", "SELECT 1 AS a$b$ ; SELECT 2 --$b$",
+      "SELECT 1FROM (SELECT 1) t", "SELECT $é$ ; $é$; SELECT 2",
+      "SELECT 1 AS a$b$ ; SELECT 2 --$b$",
       "SELECT N'a\\'; SELECT 2 --'", "SELECT 1_000, 1_; SELECT 2"})
   void knownShapes_gateSplitsAsDuckDb(String text) throws Exception {
     int gate = Splitter.split(Lexer.lex(text, Dialect.DUCKDB, 50).tokens(), Dialect.DUCKDB)
