@@ -14,4 +14,7 @@ module dev.snowchat.agent {
   exports dev.snowchat.agent.testing;
 
   uses dev.snowchat.agent.ModelClientFactory;
+
+  provides dev.snowchat.agent.ModelClientFactory with
+      dev.snowchat.agent.testing.ScriptedModelClientFactory;
 }
