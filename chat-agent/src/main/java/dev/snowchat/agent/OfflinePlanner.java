@@ -364,8 +364,8 @@ public final class OfflinePlanner implements ChatEngine {
     void topN(Intent.TopN t) throws InterruptedException {
       for (Map<String, Object> table : describeCandidates(t.subject() + " " + t.measure(), 3)) {
         Optional<Map<String, Object>> col = column(table, t.measure(), true);
-        if (col.isEmpty()) {
-          continue;
+        if (col.isEmpty() || !about(table, t.subject())) {
+          continue; // a top-N of another table would be a wrong answer, not a partial one
         }
         String measure = str(col.get().get("name"));
         List<String> where = where(table, t.filters());
@@ -473,6 +473,22 @@ public final class OfflinePlanner implements ChatEngine {
         }
       }
       return new ArrayList<>(out).subList(0, Math.min(out.size(), 6));
+    }
+
+    /** True when the table's name or comment names a word of the subject (listings, hosts). */
+    static boolean about(Map<String, Object> table, String subject) {
+      Set<String> names = new LinkedHashSet<>();
+      for (String part : str(table.get("table")).toLowerCase(Locale.ROOT).split("[._\"]+")) {
+        names.add(stem(part));
+      }
+      String comment = str(table.get("comment")).toLowerCase(Locale.ROOT);
+      for (String w : Intent.words(subject)) {
+        if (names.contains(stem(w)) || names.contains(w) || (w.length() > 3
+            && comment.contains(stem(w)))) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /** The column best matching words: exact name, then word overlap; numeric first if asked. */
