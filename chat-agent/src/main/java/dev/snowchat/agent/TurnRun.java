@@ -152,7 +152,7 @@ final class TurnRun implements TurnHandle, Turn {
     StopReason stop;
     try {
       checkCancelled();
-      ScopeDecision d = agent.scopeGuard.check(prompt, history);
+      ScopeDecision d = agent.scopeGuard.check(this);
       switch (d) {
         case ScopeDecision.Refuse refuse -> {
           LOG.debug("session {} turn {}: refused ({})", sessionId, number, refuse.reason());
