@@ -475,16 +475,17 @@ public final class OfflinePlanner implements ChatEngine {
       return new ArrayList<>(out).subList(0, Math.min(out.size(), 6));
     }
 
-    /** True when the table's name or comment names a word of the subject (listings, hosts). */
+    /**
+     * True when the table's name names a word of the subject (DIM_LISTINGS for "listings"). Only
+     * the name counts: a comment that mentions listings does not make FACT_REVIEWS their table.
+     */
     static boolean about(Map<String, Object> table, String subject) {
       Set<String> names = new LinkedHashSet<>();
       for (String part : str(table.get("table")).toLowerCase(Locale.ROOT).split("[._\"]+")) {
         names.add(stem(part));
       }
-      String comment = str(table.get("comment")).toLowerCase(Locale.ROOT);
       for (String w : Intent.words(subject)) {
-        if (names.contains(stem(w)) || names.contains(w) || (w.length() > 3
-            && comment.contains(stem(w)))) {
+        if (names.contains(stem(w))) {
           return true;
         }
       }
