@@ -382,7 +382,9 @@ public final class OfflinePlanner implements ChatEngine {
       }
       say("I could not find a column for *" + t.measure() + "* in the tables that match *"
           + t.subject() + "*. Ask *describe <table>* to see the columns, then name one: *top 5 "
-          + t.subject() + " by <column>*.");
+          + t.subject() + " by <column>*. Questions that need aggregates or joins need a"
+          + " model.");
+      say(CONFIGURE_MODEL);
     }
 
     void filtered(Intent.Filtered f) throws InterruptedException {
