@@ -23,6 +23,7 @@ module dev.snowchat.agent {
 
   exports dev.snowchat.agent.anthropic;
   exports dev.snowchat.agent.openai;
+  exports dev.snowchat.agent.claudecode;
 
   uses dev.snowchat.agent.ModelClientFactory;
 
