@@ -17,6 +17,8 @@ module dev.snowchat.agent {
   requires static langchain4j.http.client.jdk;
   requires static langchain4j.anthropic;
   requires static langchain4j.open.ai;
+  requires static io.modelcontextprotocol.sdk.mcp.core;
+  requires static reactor.core;
 
   exports dev.snowchat.agent;
   exports dev.snowchat.agent.testing;
@@ -24,6 +26,7 @@ module dev.snowchat.agent {
   exports dev.snowchat.agent.anthropic;
   exports dev.snowchat.agent.openai;
   exports dev.snowchat.agent.claudecode;
+  exports dev.snowchat.agent.mcp;
 
   uses dev.snowchat.agent.ModelClientFactory;
 
