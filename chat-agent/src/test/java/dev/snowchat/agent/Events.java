@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /** A sink that records events, and assertions over them. */
-final class Events implements Consumer<AgentEvent> {
+class Events implements Consumer<AgentEvent> {
   final List<AgentEvent> all = new CopyOnWriteArrayList<>();
 
   @Override
