@@ -156,9 +156,10 @@ public final class ClaudeCodeEngine implements ChatEngine {
       session = start(turn.history().isEmpty() ? null : resume);
       sessions.put(turn.sessionId(), session);
     }
+    TurnReader reader = new TurnReader(turn, session);
     try {
       session.send(turn.prompt());
-      new TurnReader(turn, session).read();
+      reader.read();
     } catch (InterruptedException e) {
       sessions.remove(turn.sessionId(), session);
       String cliSession = session.cliSessionId;
@@ -168,8 +169,11 @@ public final class ClaudeCodeEngine implements ChatEngine {
       session.destroy();
       throw e;
     } catch (RuntimeException e) {
-      if (!session.alive()) {
+      if (!reader.finished || !session.alive()) {
+        // The turn broke off before its result line: the rest of its output would be read as
+        // the next turn's, so the process goes.
         sessions.remove(turn.sessionId(), session);
+        session.destroy();
       }
       throw e;
     }
@@ -262,12 +266,12 @@ public final class ClaudeCodeEngine implements ChatEngine {
     cmd.addAll(args);
     Process p;
     try {
-      p = new ProcessBuilder(cmd).redirectErrorStream(true)
-          .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
+      p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     } catch (IOException e) {
       return null;
     }
     try {
+      p.getOutputStream().close();
       byte[] out = p.getInputStream().readNBytes(64 * 1024);
       if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         p.destroyForcibly();
@@ -282,11 +286,6 @@ public final class ClaudeCodeEngine implements ChatEngine {
       Thread.currentThread().interrupt();
       return null;
     }
-  }
-
-  private static java.io.File nullFile() {
-    return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL"
-        : "/dev/null");
   }
 
   /** One CLI process: stdin for prompts, stdout lines through a reader thread. */
@@ -386,6 +385,7 @@ public final class ClaudeCodeEngine implements ChatEngine {
     private final Map<String, String> toolNames = new HashMap<>();
     private final StringBuilder answer = new StringBuilder();
     private int streamedDeltas;
+    boolean finished;
 
     TurnReader(Turn turn, CliSession session) {
       this.turn = turn;
@@ -436,6 +436,7 @@ public final class ClaudeCodeEngine implements ChatEngine {
         case "assistant" -> assistant(msg.path("message"));
         case "user" -> user(msg.path("message"));
         case "result" -> {
+          finished = true;
           result(msg);
           return true;
         }

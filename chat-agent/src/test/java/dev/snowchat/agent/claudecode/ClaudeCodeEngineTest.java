@@ -225,6 +225,21 @@ class ClaudeCodeEngineTest {
   }
 
   @Test
+  void runTurn_mcpServerFailedToStart_isConfiguration_andTheProcessGoes() throws Exception {
+    FakeClaude fake = FakeClaude.install(dir, true).turn(1, List.of(
+        init().replace("\"connected\"", "\"failed\""),
+        result("success", false, "I have no tools.", 0.001, 1))).hangAfter(1);
+    FakeTurn turn = new FakeTurn("s1", "hi", List.of());
+
+    assertThatThrownBy(() -> engine(fake).runTurn(turn))
+        .isInstanceOfSatisfying(SnowchatAgentException.class,
+            e -> assertThat(e.code()).isEqualTo(AgentErrorCode.CONFIGURATION));
+    assertThat(engine.openSessions()).isZero();
+    long pid = fake.pid(1).orElseThrow();
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+  }
+
+  @Test
   void runTurn_maxTurns_isTurnLimit() throws Exception {
     FakeClaude fake = FakeClaude.install(dir, true).turn(1, List.of(init(),
         result("error_max_turns", true, "", 0.5, 10)));
