@@ -61,7 +61,10 @@ import tools.jackson.databind.json.JsonMapper;
  * }</pre>
  */
 public final class ClaudeCodeEngine implements ChatEngine {
-  /** The MCP server's name in the inline config; Claude Code names its tools {@code mcp__snowchat__*}. */
+  /**
+   * The MCP server's name in the inline config; Claude Code names its tools {@code
+   * mcp__snowchat__*}.
+   */
   public static final String SERVER_NAME = "snowchat";
   static final String TOOL_PREFIX = "mcp__" + SERVER_NAME + "__";
   private static final Logger LOG = LoggerFactory.getLogger(ClaudeCodeEngine.class);

@@ -158,7 +158,13 @@ public final class McpToolSource implements ToolSource {
     }
   }
 
-  /** Lists the server's tools again (all pages). */
+  /**
+   * Lists the server's tools again (all pages).
+   *
+   * @throws InterruptedException when interrupted while waiting for the server
+   * @throws SnowchatAgentException ({@link AgentErrorCode#CONFIGURATION}) when the server fails
+   *     or does not answer in time
+   */
   public void refresh() throws InterruptedException {
     List<McpSchema.Tool> all = new ArrayList<>();
     String cursor = null;

@@ -1,5 +1,6 @@
 package dev.snowchat.agent.claudecode;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -13,6 +14,7 @@ import dev.snowchat.agent.Usage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -303,6 +305,22 @@ class ClaudeCodeEngineTest {
     engine.runTurn(next);
     assertThat(fake.args(2)).containsSubsequence("--resume", SID);
     assertThat(next.stopReason).isEqualTo(StopReason.END_TURN);
+  }
+
+  @Test
+  void fakeClaude_refusesAMissingFlag_soTheEngineTestsCheckThem() throws Exception {
+    FakeClaude fake = FakeClaude.install(dir, true);
+    List<String> args = new ArrayList<>(List.of(fake.executable.toString()));
+    args.addAll(ClaudeCodeEngine.builder().mcpServerCommand(MCP).build().arguments(null));
+    args.remove("--strict-mcp-config");
+    ProcessBuilder pb = new ProcessBuilder(args).redirectErrorStream(true);
+    pb.environment().put("ENABLE_TOOL_SEARCH", "0");
+    Process p = pb.start();
+    p.getOutputStream().close();
+    String out = new String(p.getInputStream().readAllBytes(), UTF_8);
+
+    assertThat(p.waitFor()).isEqualTo(2);
+    assertThat(out).contains("missing --strict-mcp-config");
   }
 
   @Test

@@ -30,7 +30,7 @@ final class FakeClaude {
       dir="$(dirname "$0")"
       case "$1" in
         --version) echo "%s"; exit 0 ;;
-        auth) echo '{"loggedIn": %s, "authMethod": "claude.ai", "apiProvider": "firstParty"}'; exit 0 ;;
+        auth) echo '{"loggedIn": %s, "authMethod": "claude.ai"}'; exit 0 ;;
       esac
       n=$(ls "$dir" | grep -c '^args[0-9]*\\.txt$')
       n=$((n + 1))
@@ -38,7 +38,8 @@ final class FakeClaude {
       for a in "$@"; do printf '%%s\\n' "$a" >> "$dir/args$n.txt"; done
       echo $$ > "$dir/pid$n.txt"
       fail() { echo "fake claude: $1" >&2; exit 2; }
-      [ "$ENABLE_TOOL_SEARCH" = "0" ] || fail "ENABLE_TOOL_SEARCH must be 0, got '$ENABLE_TOOL_SEARCH'"
+      [ "$ENABLE_TOOL_SEARCH" = "0" ] \\
+        || fail "ENABLE_TOOL_SEARCH must be 0, got '$ENABLE_TOOL_SEARCH'"
       seen_p=; seen_verbose=; seen_strict=; seen_partial=; inf=; outf=; tools=unset; sources=unset
       mcp=; allowed=; perm=
       prev=
@@ -69,8 +70,12 @@ final class FakeClaude {
       [ -n "$seen_strict" ] || fail "missing --strict-mcp-config"
       [ "$tools" = "" ] || fail "--tools must be the empty string, got '$tools'"
       [ "$sources" = "" ] || fail "--setting-sources must be the empty string, got '$sources'"
-      case "$mcp" in *'"mcpServers"'*'"snowchat"'*) ;; *) fail "--mcp-config lacks the snowchat server: '$mcp'" ;; esac
-      [ "$allowed" = "mcp__snowchat" ] || fail "--allowedTools must be mcp__snowchat, got '$allowed'"
+      case "$mcp" in
+        *'"mcpServers"'*'"snowchat"'*) ;;
+        *) fail "--mcp-config lacks the snowchat server: '$mcp'" ;;
+      esac
+      [ "$allowed" = "mcp__snowchat" ] \\
+        || fail "--allowedTools must be mcp__snowchat, got '$allowed'"
       [ "$perm" = "dontAsk" ] || fail "--permission-mode must be dontAsk, got '$perm'"
       t=0
       while IFS= read -r line; do
