@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.snowchat.agent.AgentErrorCode;
 import dev.snowchat.agent.AgentEvent;
+import dev.snowchat.agent.ChatAgent;
 import dev.snowchat.agent.Message;
 import dev.snowchat.agent.SnowchatAgentException;
 import dev.snowchat.agent.StopReason;
@@ -175,6 +176,25 @@ class ClaudeCodeEngineTest {
     assertThat(sent.path("message").path("role").asString()).isEqualTo("user");
     assertThat(sent.path("message").path("content").asString())
         .isEqualTo("What tables are in MAIN?");
+  }
+
+  @Test
+  void chatAgent_withTheEngine_streamsTheCliTurnAndEndsWithItsUsageAndCost() throws Exception {
+    FakeClaude fake = FakeClaude.install(dir, true).turn(1, toolTurn());
+    List<AgentEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (ChatAgent agent = ChatAgent.builder().engine(engine(fake)).build()) {
+      AgentEvent.Done done = agent.chat("s1", "u1", "What tables are in MAIN?", events::add)
+          .completion().get(60, TimeUnit.SECONDS);
+
+      assertThat(events).extracting(AgentEvent::type).containsExactly("thinking", "tool_use",
+          "tool_result", "text", "text", "done");
+      assertThat(done.stopReason()).isEqualTo(StopReason.END_TURN);
+      assertThat(done.usage()).isEqualTo(new Usage(12, 85, 9000, 1500));
+      assertThat(done.costUsd()).isEqualTo(0.0123);
+      assertThat(done.turns()).isEqualTo(2);
+      assertThat(agent.history("s1")).extracting(Message::text)
+          .containsExactly("What tables are in MAIN?", "Two tables: ORDERS and CUSTOMERS.");
+    }
   }
 
   @Test
