@@ -2,7 +2,6 @@ package dev.snowchat.agent.anthropic;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.langchain4j.http.client.jdk.JdkHttpClient;
 import dev.langchain4j.model.anthropic.AnthropicChatRequestParameters;
 import dev.langchain4j.model.anthropic.AnthropicChatResponseMetadata;
 import dev.langchain4j.model.anthropic.AnthropicStreamingChatModel;
@@ -17,6 +16,7 @@ import dev.snowchat.agent.ModelRequest;
 import dev.snowchat.agent.ModelResponse;
 import dev.snowchat.agent.ModelStreamListener;
 import dev.snowchat.agent.Usage;
+import dev.snowchat.agent.internal.langchain4j.CloseAwareHttpClientBuilder;
 import dev.snowchat.agent.internal.langchain4j.Lc4jBridge;
 import dev.snowchat.agent.internal.langchain4j.Lc4jStream;
 import java.time.Duration;
@@ -44,7 +44,7 @@ public final class AnthropicModelClient implements ModelClient {
     this.maxTokensCap = maxTokensCap;
     this.thinkingBudgetCap = thinkingBudgetCap;
     this.model = AnthropicStreamingChatModel.builder()
-        .httpClientBuilder(JdkHttpClient.builder())
+        .httpClientBuilder(new CloseAwareHttpClientBuilder())
         .baseUrl(baseUrl)
         .apiKey(apiKey)
         .modelName(pinnedModel == null ? "claude-sonnet-4-5" : pinnedModel)
@@ -75,6 +75,9 @@ public final class AnthropicModelClient implements ModelClient {
         .parameters(params.build())
         .build();
     ChatResponse response = Lc4jStream.run(model, chat, listener, PROVIDER);
+    if (response.metadata() instanceof AnthropicChatResponseMetadata m) {
+      Lc4jBridge.checkRawStream(m.rawServerSentEvents(), PROVIDER);
+    }
     return new ModelResponse(Lc4jBridge.content(response, PROVIDER), stopReason(response),
         usage(response.tokenUsage()));
   }

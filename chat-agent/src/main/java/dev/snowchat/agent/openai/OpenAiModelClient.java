@@ -2,7 +2,6 @@ package dev.snowchat.agent.openai;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.langchain4j.http.client.jdk.JdkHttpClient;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatRequestParameters;
@@ -17,6 +16,7 @@ import dev.snowchat.agent.ModelRequest;
 import dev.snowchat.agent.ModelResponse;
 import dev.snowchat.agent.ModelStreamListener;
 import dev.snowchat.agent.Usage;
+import dev.snowchat.agent.internal.langchain4j.CloseAwareHttpClientBuilder;
 import dev.snowchat.agent.internal.langchain4j.Lc4jBridge;
 import dev.snowchat.agent.internal.langchain4j.Lc4jStream;
 import java.time.Duration;
@@ -43,7 +43,7 @@ public final class OpenAiModelClient implements ModelClient {
     this.pinnedModel = pinnedModel;
     this.maxTokensCap = maxTokensCap;
     this.model = OpenAiStreamingChatModel.builder()
-        .httpClientBuilder(JdkHttpClient.builder())
+        .httpClientBuilder(new CloseAwareHttpClientBuilder())
         .baseUrl(baseUrl)
         // Local servers take no key; LangChain4j then sends no Authorization header.
         .apiKey(apiKey)
@@ -68,6 +68,9 @@ public final class OpenAiModelClient implements ModelClient {
         .parameters(params)
         .build();
     ChatResponse response = Lc4jStream.run(model, chat, listener, PROVIDER);
+    if (response.metadata() instanceof OpenAiChatResponseMetadata m) {
+      Lc4jBridge.checkRawStream(m.rawServerSentEvents(), PROVIDER);
+    }
     return new ModelResponse(Lc4jBridge.content(response, PROVIDER), stopReason(response),
         usage(response.tokenUsage()));
   }

@@ -31,9 +31,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
 /** The Anthropic client through LangChain4j against a stub that speaks the Messages stream. */
+@Timeout(60) // a safety net: a hung stream fails the test instead of the build
 class AnthropicModelClientTest {
   static final String KEY = "sk-ant-test-0123456789abcdef";
   static final ToolSpec LIST_TABLES = new ToolSpec("list_tables", "Lists tables of a schema.",
@@ -187,6 +189,21 @@ class AnthropicModelClientTest {
           assertThat(e.getMessage()).contains("Overloaded").doesNotContain(KEY);
         });
     assertThat(rec.events).containsExactly("text:Partial");
+  }
+
+  @Test
+  void stream_cutShortWithoutMessageStop_isRetryableUnavailable() {
+    stub.enqueue(SseStub.sse(List.of(
+        AnthropicStreams.messageStart("msg_05", 10, 0, 0),
+        AnthropicStreams.blockStart(0, "{\"type\":\"text\",\"text\":\"\"}"),
+        AnthropicStreams.textDelta(0, "Half an ans"))));
+
+    assertThatThrownBy(() -> client.stream(request(List.of(Message.user("hi"))),
+        ModelStreamListener.NONE))
+        .isInstanceOfSatisfying(ModelException.class, e -> {
+          assertThat(e.code()).isEqualTo(AgentErrorCode.MODEL_UNAVAILABLE);
+          assertThat(e.isRetryable()).isTrue();
+        });
   }
 
   @Test

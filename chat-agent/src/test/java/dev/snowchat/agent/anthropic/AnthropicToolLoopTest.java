@@ -21,12 +21,14 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
 /**
  * End to end: {@link ChatAgent} with the {@link ToolLoopEngine} over the Anthropic client, the
  * stub replaying a thinking turn with two parallel tool calls and then the answer, and fake tools.
  */
+@Timeout(60) // a safety net: a hung stream fails the test instead of the build
 class AnthropicToolLoopTest {
 
   record FakeTool(ToolSpec spec, String result, List<Map<String, Object>> inputs)

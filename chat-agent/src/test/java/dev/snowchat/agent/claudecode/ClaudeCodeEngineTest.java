@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -36,6 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  * SDKResultMessage with usage, total_cost_usd, duration_ms and num_turns) and the headless docs
  * (code.claude.com/docs/en/headless: -p with --output-format stream-json needs --verbose).
  */
+@Timeout(120) // a safety net: a hung stream fails the test instead of the build
 class ClaudeCodeEngineTest {
   static final JsonMapper JSON = JsonMapper.builder().build();
   static final String SID = "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";

@@ -19,12 +19,14 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The MCP tool source against the project's own MCP server (mcp-adapter, a test-scoped
  * dependency) serving the embedded sample warehouse: over Streamable HTTP on 127.0.0.1 with a
  * bearer token, and over stdio as a child process.
  */
+@Timeout(300) // a safety net: a hung stream fails the test instead of the build
 class McpToolSourceTest {
   static final String TOKEN = "tok-" + "abcdef0123456789abcdef0123";
   static final ToolContext CTX = new ToolContext("s1", "u1", 1, "snowchat:s1:1");

@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -43,6 +44,7 @@ import tools.jackson.databind.JsonNode;
  * [DONE]}), plus the {@code reasoning_content} delta field that DeepSeek, vLLM and Ollama send for
  * reasoning models. Errors follow "Error codes" (platform.openai.com/docs/guides/error-codes).
  */
+@Timeout(60) // a safety net: a hung stream fails the test instead of the build
 class OpenAiModelClientTest {
   static final ToolSpec LIST_TABLES = new ToolSpec("list_tables", "Lists tables of a schema.",
       Map.of("type", "object", "properties", Map.of("schema", Map.of("type", "string")),
@@ -210,6 +212,39 @@ class OpenAiModelClientTest {
         ModelStreamListener.NONE))
         .isInstanceOfSatisfying(ModelException.class, e -> {
           assertThat(e.code()).isEqualTo(AgentErrorCode.MODEL_RATE_LIMITED);
+          assertThat(e.isRetryable()).isTrue();
+        });
+  }
+
+  @Test
+  void stream_errorChunkMidStream_failsTheCall() {
+    // vLLM and OpenAI report a failure after the 200 as a data chunk with an "error" object.
+    stub.enqueue(SseStub.sse(List.of(
+        chunk("{\"role\":\"assistant\",\"content\":\"\"}", null),
+        chunk("{\"content\":\"Partial\"}", null),
+        data("{\"error\":{\"message\":\"The server had an error while processing your"
+            + " request.\",\"type\":\"server_error\",\"param\":null,\"code\":null}}"))));
+    Recording rec = new Recording();
+
+    assertThatThrownBy(() -> client.stream(request(List.of(Message.user("hi"))), rec))
+        .isInstanceOfSatisfying(ModelException.class, e -> {
+          assertThat(e.code()).isEqualTo(AgentErrorCode.MODEL_ERROR);
+          assertThat(e.isRetryable()).isTrue();
+          assertThat(e.getMessage()).contains("server had an error");
+        });
+    assertThat(rec.events).containsExactly("text:Partial");
+  }
+
+  @Test
+  void stream_cutShortWithoutFinishReason_isRetryableUnavailable() {
+    stub.enqueue(SseStub.sse(List.of(
+        chunk("{\"role\":\"assistant\",\"content\":\"\"}", null),
+        chunk("{\"content\":\"Half an ans\"}", null))));
+
+    assertThatThrownBy(() -> client.stream(request(List.of(Message.user("hi"))),
+        ModelStreamListener.NONE))
+        .isInstanceOfSatisfying(ModelException.class, e -> {
+          assertThat(e.code()).isEqualTo(AgentErrorCode.MODEL_UNAVAILABLE);
           assertThat(e.isRetryable()).isTrue();
         });
   }

@@ -265,6 +265,43 @@ public final class Lc4jBridge {
   }
 
   /**
+   * Checks the raw stream for what LangChain4j lets pass: an {@code error} object in a data chunk
+   * after the 200 (OpenAI, vLLM), or a stream that ended without a stop reason (the connection
+   * was cut).
+   *
+   * @param events the raw events, or null when the library kept none (nothing is checked)
+   * @param provider the provider name for messages
+   * @throws ModelException for an error chunk or a stream cut short
+   */
+  public static void checkRawStream(
+      @Nullable List<dev.langchain4j.http.client.sse.ServerSentEvent> events, String provider) {
+    if (events == null || events.isEmpty()) {
+      return;
+    }
+    for (var e : events) {
+      String data = e.data();
+      if (data == null || !data.startsWith("{") || !data.contains("\"error\"")) {
+        continue;
+      }
+      try {
+        var error = JSON.readTree(data).path("error");
+        if (error.isObject()) {
+          String type = error.path("type").asString("");
+          String message = error.path("message").asString("");
+          throw new ModelException(codeOfText(type), provider + " reported an error in the"
+              + " stream: " + clip(type.isEmpty() ? message : type + ": " + message));
+        }
+      } catch (JacksonException ignored) {
+        // not JSON: not an error chunk
+      }
+    }
+    if (rawStopReason(events) == null) {
+      throw new ModelException(AgentErrorCode.MODEL_UNAVAILABLE, provider
+          + " ended the stream before the model finished (no stop reason); retry");
+    }
+  }
+
+  /**
    * Maps a failure reported by LangChain4j to a {@link ModelException} with a retryable or
    * permanent code. Messages carry the provider's status and error text, never the key.
    *

@@ -11,11 +11,13 @@ import dev.langchain4j.model.chat.response.PartialToolCall;
 import dev.langchain4j.model.chat.response.PartialToolCallContext;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.chat.response.StreamingHandle;
+import dev.snowchat.agent.AgentErrorCode;
 import dev.snowchat.agent.ModelException;
 import dev.snowchat.agent.ModelStreamListener;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one LangChain4j streaming call and hands its deltas to the listener on the calling thread
@@ -33,6 +35,10 @@ public final class Lc4jStream {
   private record Finished(ChatResponse response) implements Event {}
 
   private record Failed(Throwable error) implements Event {}
+
+  private record Closed() implements Event {}
+
+  private static final ThreadLocal<Runnable> CLOSE_HOOK = new ThreadLocal<>();
 
   private Lc4jStream() {}
 
@@ -54,10 +60,13 @@ public final class Lc4jStream {
     }
     BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     Handler handler = new Handler(events);
+    CLOSE_HOOK.set(() -> events.add(new Closed()));
     try {
       model.chat(request, handler);
     } catch (RuntimeException e) {
       throw Lc4jBridge.error(provider, e);
+    } finally {
+      CLOSE_HOOK.remove();
     }
     try {
       while (true) {
@@ -69,6 +78,8 @@ public final class Lc4jStream {
             return f.response();
           }
           case Failed f -> throw Lc4jBridge.error(provider, f.error());
+          case Closed c -> throw new ModelException(AgentErrorCode.MODEL_UNAVAILABLE, provider
+              + " closed the stream before the model finished; retry");
         }
       }
     } catch (InterruptedException e) {
@@ -79,6 +90,11 @@ public final class Lc4jStream {
       handler.cancel();
       throw e;
     }
+  }
+
+  /** {@return the hook of the stream being started on this thread, or null} */
+  static @Nullable Runnable closeHook() {
+    return CLOSE_HOOK.get();
   }
 
   private static final class Handler implements StreamingChatResponseHandler {
