@@ -31,6 +31,7 @@ module dev.snowchat.agent {
   uses dev.snowchat.agent.ModelClientFactory;
 
   provides dev.snowchat.agent.ModelClientFactory with
+      dev.snowchat.agent.testing.ScriptedModelClientFactory,
       dev.snowchat.agent.anthropic.AnthropicModelClientFactory,
       dev.snowchat.agent.openai.OpenAiModelClientFactory;
 }

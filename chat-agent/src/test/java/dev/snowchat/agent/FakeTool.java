@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A tool with a scripted body that records its calls. */
-final class FakeTool implements Tool {
+class FakeTool implements Tool {
   /** The body of a fake tool. */
   @FunctionalInterface
   interface Body {

@@ -39,13 +39,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ScriptedModelClient implements ModelClient {
   private final Deque<Reply> script;
+  private final @Nullable Reply repeated;
   private final List<ModelRequest> requests = new ArrayList<>();
   private final CountDownLatch blocked = new CountDownLatch(1);
   private int played;
   private volatile boolean closed;
 
-  private ScriptedModelClient(List<Reply> script) {
+  private ScriptedModelClient(List<Reply> script, @Nullable Reply repeated) {
     this.script = new ArrayDeque<>(script);
+    this.repeated = repeated;
   }
 
   /**
@@ -55,7 +57,7 @@ public final class ScriptedModelClient implements ModelClient {
    * @return the client
    */
   public static ScriptedModelClient of(Reply... replies) {
-    return new ScriptedModelClient(List.of(replies));
+    return new ScriptedModelClient(List.of(replies), null);
   }
 
   /**
@@ -65,7 +67,18 @@ public final class ScriptedModelClient implements ModelClient {
    * @return the client
    */
   public static ScriptedModelClient of(List<Reply> replies) {
-    return new ScriptedModelClient(List.copyOf(replies));
+    return new ScriptedModelClient(List.copyOf(replies), null);
+  }
+
+  /**
+   * Creates a client that plays the same reply to every request (for demos and end-to-end
+   * tests of a host, e.g. through {@link ScriptedModelClientFactory}).
+   *
+   * @param reply the reply
+   * @return the client
+   */
+  public static ScriptedModelClient repeating(Reply reply) {
+    return new ScriptedModelClient(List.of(), requireNonNull(reply, "reply is null"));
   }
 
   /** {@return a new, empty reply to fill in} */
@@ -94,6 +107,9 @@ public final class ScriptedModelClient implements ModelClient {
       }
       requests.add(request);
       r = script.poll();
+      if (r == null) {
+        r = repeated;
+      }
       if (r == null) {
         throw new ModelException(AgentErrorCode.MODEL_ERROR, "The script has no reply left: it"
             + " had " + played + " and got request " + requests.size());
