@@ -436,7 +436,13 @@ public final class ClaudeCodeEngine implements ChatEngine {
       switch (msg.path("type").asString("")) {
         case "system" -> system(msg);
         case "stream_event" -> streamEvent(msg.path("event"));
-        case "assistant" -> assistant(msg.path("message"));
+        case "assistant" -> {
+          // An assistant message with an "error" (authentication_failed, rate_limit...) is the
+          // CLI's own notice; the result that follows ends the turn with it as an error.
+          if (!msg.has("error")) {
+            assistant(msg.path("message"));
+          }
+        }
         case "user" -> user(msg.path("message"));
         case "result" -> {
           finished = true;

@@ -235,17 +235,24 @@ class ClaudeCodeEngineTest {
   }
 
   @Test
-  void runTurn_loginError_isPermanentAuth() throws Exception {
-    FakeClaude fake = FakeClaude.install(dir, false).turn(1, List.of(init(),
-        assistant("{'type':'text','text':'Invalid API key · Please run /login'}"),
-        result("success", true, "Invalid API key · Please run /login", 0, 1)));
+  void runTurn_notLoggedIn_isPermanentAuth_fromARealCliRecording() throws Exception {
+    // Recorded from Claude Code 2.1.197 started with the engine's flags and snowchat-mcp.jar,
+    // not logged in (the server is still "pending" at init: the JVM takes a moment to start).
+    List<String> recorded;
+    try (var in = getClass().getResourceAsStream("not-logged-in-2.1.197.jsonl")) {
+      recorded = new String(in.readAllBytes(), UTF_8).lines().toList();
+    }
+    FakeClaude fake = FakeClaude.install(dir, false).turn(1, recorded);
     FakeTurn turn = new FakeTurn("s1", "hi", List.of());
 
     assertThatThrownBy(() -> engine(fake).runTurn(turn))
         .isInstanceOfSatisfying(SnowchatAgentException.class, e -> {
           assertThat(e.code()).isEqualTo(AgentErrorCode.MODEL_AUTH);
-          assertThat(e.getMessage()).contains("/login");
+          assertThat(e.getMessage()).contains("Not logged in").contains("/login");
         });
+    assertThat(turn.events).isEmpty();
+    assertThat(turn.costUsd).isZero();
+    assertThat(engine.openSessions()).isEqualTo(1);
   }
 
   @Test
