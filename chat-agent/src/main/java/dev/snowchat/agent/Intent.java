@@ -60,8 +60,9 @@ sealed interface Intent {
       "\\b(?:join|joins|joining|connect|link)\\s+(.+?)\\s+(?:and|to|with|onto)\\s+(.+)");
   Pattern BETWEEN = Pattern.compile("\\bbetween\\s+(.+?)\\s+and\\s+(.+)");
   Pattern FILTER = Pattern.compile(
-      "\\b(?:where|with|whose|having)\\s+(?:the\\s+|a\\s+)?([a-z_][a-z0-9_]*(?:\\s[a-z_][a-z0-9_]*)?)"
-          + "\\s*(>=|<=|!=|<>|=|>|<|is not|is|equals|equal to|over|above|more than|greater than"
+      "\\b(?:where|with|whose|having)\\s+(?:the\\s+|a\\s+)?"
+          + "([a-z_][a-z0-9_]*(?:\\s[a-z_][a-z0-9_]*)?)\\s*"
+          + "(>=|<=|!=|<>|=|>|<|is not|is|equals|equal to|over|above|more than|greater than"
           + "|at least|under|below|less than|at most)\\s*('[^']*'|\"[^\"]*\"|[a-z0-9_.\\-]+)");
   Pattern TABLE_TOKEN = Pattern.compile(
       "\"[^\"]+\"(?:\\.\"[^\"]+\")*|[A-Za-z_][A-Za-z0-9_$]*(?:\\.[A-Za-z_][A-Za-z0-9_$]*){1,2}"

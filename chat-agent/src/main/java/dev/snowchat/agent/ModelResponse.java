@@ -43,7 +43,8 @@ public record ModelResponse(List<ContentBlock> content, String stopReason, Usage
     return sb.toString();
   }
 
-  /** {@return true when the model stopped at its output cap ({@code max_tokens}, {@code length})} */
+  /** {@return true when the model stopped at its output cap ({@code max_tokens}, {@code length})}
+   */
   public boolean hitMaxTokens() {
     return "max_tokens".equals(stopReason) || "length".equals(stopReason);
   }

@@ -32,6 +32,7 @@ public final class ModelScopeGuard implements ScopeGuard {
   private final boolean failOpen;
   private final String reply;
   private final int historyMessages;
+  private final ModelPricing pricing;
 
   private ModelScopeGuard(Builder b) {
     this.client = b.client;
@@ -39,6 +40,7 @@ public final class ModelScopeGuard implements ScopeGuard {
     this.failOpen = b.failOpen == null || b.failOpen;
     this.reply = b.reply == null ? HeuristicScopeGuard.DEFAULT_REPLY : b.reply;
     this.historyMessages = b.historyMessages == null ? 6 : b.historyMessages;
+    this.pricing = b.pricing == null ? ModelPricing.FREE : b.pricing;
   }
 
   /**
@@ -57,7 +59,17 @@ public final class ModelScopeGuard implements ScopeGuard {
   }
 
   @Override
+  public ScopeDecision check(Turn turn) throws InterruptedException {
+    return classify(turn.prompt(), turn.history(), turn);
+  }
+
+  @Override
   public ScopeDecision check(String prompt, List<Message> history) throws InterruptedException {
+    return classify(prompt, history, null);
+  }
+
+  private ScopeDecision classify(String prompt, List<Message> history, @Nullable Turn turn)
+      throws InterruptedException {
     StringBuilder sb = new StringBuilder();
     List<Message> recent = history.subList(Math.max(0, history.size() - historyMessages),
         history.size());
@@ -77,8 +89,11 @@ public final class ModelScopeGuard implements ScopeGuard {
         List.of(Message.user(sb.toString())), List.of(), 8, 0);
     String answer;
     try {
-      answer = client.stream(req, ModelStreamListener.NONE).text().strip()
-          .toUpperCase(Locale.ROOT);
+      ModelResponse r = client.stream(req, ModelStreamListener.NONE);
+      if (turn != null) {
+        turn.reportUsage(r.usage(), pricing.cost(r.usage()), 0); // counts in cost and budget
+      }
+      answer = r.text().strip().toUpperCase(Locale.ROOT);
     } catch (SnowchatAgentException | IllegalArgumentException | IllegalStateException e) {
       return failed("classifier failed: " + e.getMessage());
     }
@@ -106,6 +121,7 @@ public final class ModelScopeGuard implements ScopeGuard {
     private @Nullable Boolean failOpen;
     private @Nullable String reply;
     private @Nullable Integer historyMessages;
+    private @Nullable ModelPricing pricing;
 
     private Builder(ModelClient client) {
       this.client = client;
@@ -181,6 +197,21 @@ public final class ModelScopeGuard implements ScopeGuard {
         throw new IllegalArgumentException("historyMessages must be >= 0, got " + messages);
       }
       historyMessages = messages;
+      return this;
+    }
+
+    /**
+     * Sets the classifier model's prices (default {@link ModelPricing#FREE}); its usage counts
+     * in the turn's cost and the daily budget.
+     *
+     * @param pricing the prices
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder pricing(ModelPricing pricing) {
+      requireNonNull(pricing, "pricing is null");
+      once("pricing", this.pricing);
+      this.pricing = pricing;
       return this;
     }
 

@@ -364,8 +364,8 @@ public final class OfflinePlanner implements ChatEngine {
     void topN(Intent.TopN t) throws InterruptedException {
       for (Map<String, Object> table : describeCandidates(t.subject() + " " + t.measure(), 3)) {
         Optional<Map<String, Object>> col = column(table, t.measure(), true);
-        if (col.isEmpty()) {
-          continue;
+        if (col.isEmpty() || !about(table, t.subject())) {
+          continue; // a top-N of another table would be a wrong answer, not a partial one
         }
         String measure = str(col.get().get("name"));
         List<String> where = where(table, t.filters());
@@ -382,7 +382,9 @@ public final class OfflinePlanner implements ChatEngine {
       }
       say("I could not find a column for *" + t.measure() + "* in the tables that match *"
           + t.subject() + "*. Ask *describe <table>* to see the columns, then name one: *top 5 "
-          + t.subject() + " by <column>*.");
+          + t.subject() + " by <column>*. Questions that need aggregates or joins need a"
+          + " model.");
+      say(CONFIGURE_MODEL);
     }
 
     void filtered(Intent.Filtered f) throws InterruptedException {
@@ -473,6 +475,23 @@ public final class OfflinePlanner implements ChatEngine {
         }
       }
       return new ArrayList<>(out).subList(0, Math.min(out.size(), 6));
+    }
+
+    /**
+     * True when the table's name names a word of the subject (DIM_LISTINGS for "listings"). Only
+     * the name counts: a comment that mentions listings does not make FACT_REVIEWS their table.
+     */
+    static boolean about(Map<String, Object> table, String subject) {
+      Set<String> names = new LinkedHashSet<>();
+      for (String part : str(table.get("table")).toLowerCase(Locale.ROOT).split("[._\"]+")) {
+        names.add(stem(part));
+      }
+      for (String w : Intent.words(subject)) {
+        if (names.contains(stem(w))) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /** The column best matching words: exact name, then word overlap; numeric first if asked. */

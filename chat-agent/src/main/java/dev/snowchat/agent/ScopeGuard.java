@@ -22,4 +22,17 @@ public interface ScopeGuard {
    * @throws InterruptedException when the turn was cancelled
    */
   ScopeDecision check(String prompt, List<Message> history) throws InterruptedException;
+
+  /**
+   * Checks the question of a turn; the agent calls this one. A guard that calls a model reports
+   * its usage with {@link Turn#reportUsage} here, so the classifier counts in the turn's cost and
+   * the daily budget. By default {@link #check(String, List)} of the prompt and history.
+   *
+   * @param turn the turn (its events must not be emitted by a guard)
+   * @return allow, or refuse with a reply
+   * @throws InterruptedException when the turn was cancelled
+   */
+  default ScopeDecision check(Turn turn) throws InterruptedException {
+    return check(turn.prompt(), turn.history());
+  }
 }

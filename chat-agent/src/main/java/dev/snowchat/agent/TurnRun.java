@@ -38,7 +38,9 @@ final class TurnRun implements TurnHandle, Turn {
   private final String prompt;
   private final Consumer<AgentEvent> sink;
   private final CompletableFuture<AgentEvent.Done> completion = new CompletableFuture<>();
-  private final Object emitLock = new Object();
+  // A lock, not a monitor: a sink that blocks (a slow SSE client) must not pin a carrier thread.
+  private final java.util.concurrent.locks.ReentrantLock emitLock =
+      new java.util.concurrent.locks.ReentrantLock();
   private final AtomicInteger toolCalls = new AtomicInteger();
   private final AtomicInteger modelTurns = new AtomicInteger();
   private final List<Message> recorded = new ArrayList<>();
@@ -150,7 +152,7 @@ final class TurnRun implements TurnHandle, Turn {
     StopReason stop;
     try {
       checkCancelled();
-      ScopeDecision d = agent.scopeGuard.check(prompt, history);
+      ScopeDecision d = agent.scopeGuard.check(this);
       switch (d) {
         case ScopeDecision.Refuse refuse -> {
           LOG.debug("session {} turn {}: refused ({})", sessionId, number, refuse.reason());
@@ -199,11 +201,14 @@ final class TurnRun implements TurnHandle, Turn {
 
   private StopReason cancelledStop() {
     cancelled = true;
-    synchronized (emitLock) {
+    emitLock.lock();
+    try {
       if (!cancelSent) {
         cancelSent = true;
         sendLocked(AgentEvent.Error.of(AgentErrorCode.CANCELLED, "The question was cancelled."));
       }
+    } finally {
+      emitLock.unlock();
     }
     return StopReason.CANCELLED;
   }
@@ -238,9 +243,12 @@ final class TurnRun implements TurnHandle, Turn {
       done = new AgentEvent.Done(stop, usage, costUsd, d.isNegative() ? Duration.ZERO : d,
           modelTurns.get() + reportedTurns);
     }
-    synchronized (emitLock) {
+    emitLock.lock();
+    try {
       doneSent = true;
       deliver(done);
+    } finally {
+      emitLock.unlock();
     }
     agent.running.remove(this);
     completion.complete(done);
@@ -263,8 +271,11 @@ final class TurnRun implements TurnHandle, Turn {
   // --- events ---
 
   private void send(AgentEvent e) {
-    synchronized (emitLock) {
+    emitLock.lock();
+    try {
       sendLocked(e);
+    } finally {
+      emitLock.unlock();
     }
   }
 

@@ -133,4 +133,19 @@ class OfflinePlannerSampleTest {
     assertThat(sqls(ev).getFirst()).contains("WHERE BEDROOMS >= 2").endsWith("LIMIT 20");
     assertThat(rows(ev)).as(ev.text()).isNotEmpty();
   }
+
+  @Test
+  void planner_countByWords_findsTheTable() throws Exception {
+    Events ev = ask("how many hosts are there?");
+    assertThat(sqls(ev)).singleElement().satisfies(sql -> assertThat(sql)
+        .startsWith("SELECT COUNT(*) AS ROW_COUNT FROM AIRBNB.").contains("HOSTS"));
+    assertThat(ev.text()).contains("has **6000** rows");
+  }
+
+  @Test
+  void planner_questionNeedingAggregation_runsNoMisleadingQuery() throws Exception {
+    Events ev = ask("which neighbourhoods have the best-rated listings?");
+    assertThat(sqls(ev)).as(ev.text()).isEmpty();
+    assertThat(ev.text()).contains("could not find a column for *rating*");
+  }
 }

@@ -231,6 +231,14 @@ class OfflinePlannerTest {
   }
 
   @Test
+  void planner_topNOfAnotherTable_isNotPassedOffAsTheAnswer() throws Exception {
+    Events ev = ask("top 3 neighbourhoods by price");
+    assertThat(sqls).isEmpty();
+    assertThat(ev.text()).contains("could not find a column for *price* in the tables that"
+        + " match *neighbourhoods*");
+  }
+
+  @Test
   void planner_cheapest_ordersAscendingByThePriceColumn() throws Exception {
     ask("the 3 cheapest listings");
     assertThat(sqls.get(0)).contains("ORDER BY \"Price\" ASC\nLIMIT 3");

@@ -83,6 +83,29 @@ class ScopeGuardTest {
   }
 
   @Test
+  void chat_modelScopeGuard_countsTheClassifierInCostAndUsage() throws Exception {
+    ScriptedModelClient classifier = ScriptedModelClient.of(reply().text("ALLOW")
+        .usage(1_000_000, 0), reply().text("BLOCK").usage(1_000_000, 0));
+    ScriptedModelClient model = ScriptedModelClient.of(reply().text("answer").usage(10, 1));
+    try (ChatAgent agent = ChatAgent.builder()
+        .engine(ToolLoopEngine.builder(model).model("m").build())
+        .scopeGuard(ModelScopeGuard.builder(classifier).model("haiku")
+            .pricing(ModelPricing.of(1, 5)).build()).build()) {
+      Events ok = new Events();
+      AgentEvent.Done done = Events.await(agent.chat("s", "u", "top listings", ok), ok);
+      assertThat(done.stopReason()).isEqualTo(StopReason.END_TURN);
+      assertThat(done.usage()).isEqualTo(Usage.of(1_000_010, 1));
+      assertThat(done.costUsd()).isEqualTo(1.0);
+      assertThat(done.turns()).isEqualTo(1);
+      Events refused = new Events();
+      AgentEvent.Done no = Events.await(agent.chat("s", "u", "nba news", refused), refused);
+      assertThat(no.stopReason()).isEqualTo(StopReason.REFUSED);
+      assertThat(no.costUsd()).isEqualTo(1.0);
+      assertThat(agent.spentTodayUsd()).isEqualTo(2.0);
+    }
+  }
+
+  @Test
   void model_failure_failsOpenByDefault() throws Exception {
     ScriptedModelClient classifier = ScriptedModelClient.of(ScriptedModelClient.failure(
         new ModelException(AgentErrorCode.MODEL_UNAVAILABLE, "down")), reply().text("maybe"));
