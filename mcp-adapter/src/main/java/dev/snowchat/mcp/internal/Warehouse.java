@@ -109,19 +109,27 @@ public final class Warehouse implements AutoCloseable {
    *
    * @param sql the statement
    * @param queryLimits the limits (never above the configured ones)
-   * @param context the caller, whose session variables are set for the query
+   * @param context the caller, whose session variables are set for the query, whose query tag
+   *     labels it and whose cancel signal cancels it
    * @return the result
    */
   public QueryResult query(String sql, QueryLimits queryLimits, CallContext context) {
-    if (context.sessionVariables().isEmpty()) {
+    boolean perCall = context.queryTag() != null || context.cancelSignal() != null;
+    if (context.sessionVariables().isEmpty() && !perCall) {
       return requestExecutor.execute(sql, queryLimits);
     }
-    String unsupported = SessionVariables.unsupportedReason(target.dialect(), postgres);
-    if (unsupported != null) {
-      throw new UnsupportedOperationException(unsupported);
+    javax.sql.DataSource ds = requestPool;
+    if (!context.sessionVariables().isEmpty()) {
+      String unsupported = SessionVariables.unsupportedReason(target.dialect(), postgres);
+      if (unsupported != null) {
+        throw new UnsupportedOperationException(unsupported);
+      }
+      ds = new SessionVariables(requestPool, target.dialect(), postgres, context);
     }
-    return executor(new SessionVariables(requestPool, target.dialect(), postgres, context), gate,
-        limits).execute(sql, queryLimits);
+    if (perCall) {
+      ds = new CallStatements(ds, target.dialect(), context.queryTag(), context.cancelSignal());
+    }
+    return executor(ds, gate, limits).execute(sql, queryLimits);
   }
 
   /**
