@@ -409,7 +409,11 @@
 
   // ---------- input ----------
   const prompt = $('prompt');
-  const grow = () => { prompt.style.height = 'auto'; prompt.style.height = Math.min(prompt.scrollHeight, 200) + 'px'; };
+  const grow = () => {
+    prompt.style.height = 'auto';
+    prompt.style.height = Math.min(prompt.scrollHeight + 2, 200) + 'px';
+    prompt.style.overflowY = prompt.scrollHeight > 200 ? 'auto' : 'hidden';
+  };
   prompt.addEventListener('input', grow);
   prompt.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
