@@ -66,7 +66,7 @@ final class TurnRun implements TurnHandle, Turn {
   }
 
   void start() {
-    thread = Thread.ofVirtual().name("snowchat-turn-" + ToolContext.queryTag(sessionId, 0))
+    Thread.ofVirtual().name("snowchat-turn-" + ToolContext.queryTag(sessionId, 0))
         .start(this::run);
   }
 
@@ -97,6 +97,10 @@ final class TurnRun implements TurnHandle, Turn {
   // --- the turn ---
 
   private void run() {
+    thread = Thread.currentThread();
+    if (cancelled) {
+      Thread.currentThread().interrupt(); // cancelled before the thread was known
+    }
     Instant start = agent.clock.instant();
     ChatAgent.Session session = agent.sessions.computeIfAbsent(sessionId,
         id -> new ChatAgent.Session(start));
@@ -106,6 +110,7 @@ final class TurnRun implements TurnHandle, Turn {
       finish(StopReason.ERROR, start);
       return;
     }
+    StopReason stop;
     try {
       session.touch(start);
       synchronized (session) {
@@ -113,7 +118,6 @@ final class TurnRun implements TurnHandle, Turn {
         history = List.copyOf(session.history);
       }
       toolContext = ToolContext.of(sessionId, userId, number);
-      StopReason stop;
       try {
         tools = agent.tools();
         List<ToolSpec> specs = new ArrayList<>();
@@ -133,11 +137,12 @@ final class TurnRun implements TurnHandle, Turn {
         stop = cancelledStop();
       }
       commit(session, stop);
-      finish(stop, start);
     } finally {
       session.touch(agent.clock.instant());
       session.lock.unlock();
     }
+    // After the unlock: once a client sees done, the session takes its next turn.
+    finish(stop, start);
   }
 
   /** The innermost turn call: scope guard, then the engine; errors become events here. */

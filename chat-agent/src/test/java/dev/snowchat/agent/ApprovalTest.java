@@ -1,0 +1,123 @@
+package dev.snowchat.agent;
+
+import static dev.snowchat.agent.testing.ScriptedModelClient.reply;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snowchat.agent.testing.ScriptedModelClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ApprovalTest {
+  /** Writes need approval; reads do not. */
+  static final ToolApprover WRITES = (name, input) ->
+      String.valueOf(input.get("sql")).startsWith("DELETE");
+
+  static ChatAgent agent(ScriptedModelClient model, FakeTool tool, Duration timeout) {
+    return ChatAgent.builder()
+        .engine(ToolLoopEngine.builder(model).model("m").build())
+        .toolSource(ToolSource.of(List.of(tool)))
+        .approver(WRITES)
+        .limits(AgentLimits.builder().approvalTimeout(timeout).build())
+        .build();
+  }
+
+  static ScriptedModelClient deleteThenAnswer() {
+    return ScriptedModelClient.of(
+        reply().toolUse("w1", "execute_query", Map.of("sql", "DELETE FROM T")),
+        reply().text("ok"));
+  }
+
+  /** A sink that signals when a call waits for approval. */
+  static final class Waiting extends Events {
+    final CountDownLatch asked = new CountDownLatch(1);
+
+    @Override
+    public void accept(AgentEvent e) {
+      super.accept(e);
+      if (e instanceof AgentEvent.ToolUse u && u.approvalRequired()) {
+        asked.countDown();
+      }
+    }
+  }
+
+  @Test
+  void approval_granted_runsTheCall() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "3 rows deleted");
+    try (ChatAgent agent = agent(deleteThenAnswer(), tool, Duration.ofMinutes(5))) {
+      Waiting ev = new Waiting();
+      TurnHandle h = agent.chat("s", "u", "delete T", ev);
+      assertThat(ev.asked.await(20, TimeUnit.SECONDS)).isTrue();
+      assertThat(agent.approve("s", "other-id", true)).isFalse();
+      assertThat(agent.approve("s", "w1", true)).isTrue();
+      assertThat(Events.await(h, ev).stopReason()).isEqualTo(StopReason.END_TURN);
+      assertThat(tool.inputs).hasSize(1);
+      assertThat(ev.of(AgentEvent.ToolResult.class)).singleElement()
+          .satisfies(r -> assertThat(r.error()).isFalse());
+    }
+  }
+
+  @Test
+  void approval_denied_givesTheModelADenialAndDoesNotRun() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "3 rows deleted");
+    ScriptedModelClient model = deleteThenAnswer();
+    try (ChatAgent agent = agent(model, tool, Duration.ofMinutes(5))) {
+      Waiting ev = new Waiting();
+      TurnHandle h = agent.chat("s", "u", "delete T", ev);
+      assertThat(ev.asked.await(20, TimeUnit.SECONDS)).isTrue();
+      assertThat(agent.approve("s", "w1", false)).isTrue();
+      assertThat(Events.await(h, ev).stopReason()).isEqualTo(StopReason.END_TURN);
+      assertThat(tool.inputs).isEmpty();
+      AgentEvent.ToolResult r = ev.of(AgentEvent.ToolResult.class).get(0);
+      assertThat(r.error()).isTrue();
+      assertThat(r.content()).contains("denied");
+      assertThat(model.requests().get(1).messages().get(2).content().get(0))
+          .isEqualTo(new ToolResultBlock("w1", r.content(), true));
+    }
+  }
+
+  @Test
+  void approval_timeout_deniesTheCall() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "3 rows deleted");
+    try (ChatAgent agent = agent(deleteThenAnswer(), tool, Duration.ofMillis(1))) {
+      Events ev = new Events();
+      assertThat(Events.await(agent.chat("s", "u", "delete T", ev), ev).stopReason())
+          .isEqualTo(StopReason.END_TURN);
+      assertThat(tool.inputs).isEmpty();
+      assertThat(ev.of(AgentEvent.ToolResult.class).get(0).content())
+          .contains("did not approve execute_query within PT0.001S");
+      assertThat(agent.approve("s", "w1", true)).isFalse();
+    }
+  }
+
+  @Test
+  void approval_turnCancelledWhileWaiting_endsCancelled() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "3 rows deleted");
+    try (ChatAgent agent = agent(deleteThenAnswer(), tool, Duration.ofMinutes(5))) {
+      Waiting ev = new Waiting();
+      TurnHandle h = agent.chat("s", "u", "delete T", ev);
+      assertThat(ev.asked.await(20, TimeUnit.SECONDS)).isTrue();
+      h.cancel();
+      assertThat(Events.await(h, ev).stopReason()).isEqualTo(StopReason.CANCELLED);
+      assertThat(tool.inputs).isEmpty();
+      assertThat(agent.approve("s", "w1", true)).isFalse();
+    }
+  }
+
+  @Test
+  void approval_notRequired_announcesTheCallWithoutWaiting() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "1");
+    ScriptedModelClient model = ScriptedModelClient.of(
+        reply().toolUse("r1", "execute_query", Map.of("sql", "SELECT 1")), reply().text("1"));
+    try (ChatAgent agent = agent(model, tool, Duration.ofMinutes(5))) {
+      Events ev = new Events();
+      Events.await(agent.chat("s", "u", "select", ev), ev);
+      assertThat(ev.of(AgentEvent.ToolUse.class)).singleElement()
+          .satisfies(u -> assertThat(u.approvalRequired()).isFalse());
+      assertThat(tool.inputs).hasSize(1);
+    }
+  }
+}
