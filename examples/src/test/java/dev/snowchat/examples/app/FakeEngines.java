@@ -45,6 +45,7 @@ final class FakeEngines {
    */
   static final class RunSql implements ChatEngine {
     final CountDownLatch started = new CountDownLatch(1);
+    final CountDownLatch interruptions = new CountDownLatch(1);
     volatile boolean interrupted;
 
     @Override
@@ -61,6 +62,7 @@ final class FakeEngines {
         turn.emit(new AgentEvent.Text(o.error() ? "refused: " + o.text() : "ran"));
       } catch (InterruptedException e) {
         interrupted = true;
+        interruptions.countDown();
         throw e;
       }
     }
