@@ -27,7 +27,7 @@ public final class AppConfig {
   /** The variables the app itself reads (the warehouse ones go to {@link McpConfig}). */
   static final List<String> APP_KEYS = List.of("SNOWCHAT_APP_TOKEN", "SNOWCHAT_APP_HOST",
       "SNOWCHAT_APP_PORT", "SNOWCHAT_MODEL_PROVIDER", "SNOWCHAT_MODEL", "ANTHROPIC_API_KEY",
-      "OPENAI_BASE_URL", "OPENAI_API_KEY", "DAILY_COST_LIMIT_USD", "PER_USER_DAILY_MSGS");
+      "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "DAILY_COST_LIMIT_USD", "PER_USER_DAILY_MSGS");
   /** The variables whose values are secrets: never shown, logged or sent. */
   public static final Set<String> SENSITIVE_KEYS =
       Set.of("SNOWCHAT_APP_TOKEN", "ANTHROPIC_API_KEY", "OPENAI_API_KEY");

@@ -41,17 +41,18 @@ final class Health {
 
   private final SnowchatMcpServer warehouse;
   private final int toolCount;
-  private final List<Check> engineChecks;
+  private final java.util.function.Supplier<List<Check>> engineChecks;
   private final Check access;
   private final Clock clock;
   private Check warehouseCheck;
   private Instant warehouseCheckedAt = Instant.MIN;
 
-  Health(SnowchatMcpServer warehouse, int toolCount, List<Check> engineChecks, Check access,
+  Health(SnowchatMcpServer warehouse, int toolCount,
+      java.util.function.Supplier<List<Check>> engineChecks, Check access,
       Clock clock) {
     this.warehouse = requireNonNull(warehouse, "warehouse is null");
     this.toolCount = toolCount;
-    this.engineChecks = List.copyOf(engineChecks);
+    this.engineChecks = requireNonNull(engineChecks, "engineChecks is null");
     this.access = requireNonNull(access, "access is null");
     this.clock = requireNonNull(clock, "clock is null");
   }
@@ -64,7 +65,7 @@ final class Health {
     checks.add(new Check(INDEX, indexReady, indexReady ? "loaded: ranked search and join paths"
         : "loading in the background; discovery answers from live metadata meanwhile"));
     checks.add(new Check("tools", toolCount > 0, toolCount + " warehouse tools, in-process"));
-    checks.addAll(engineChecks);
+    checks.addAll(engineChecks.get());
     checks.add(access);
     Check firstBad = checks.stream().filter(c -> !c.ok() && !c.name().equals(INDEX))
         .findFirst().orElse(null);
