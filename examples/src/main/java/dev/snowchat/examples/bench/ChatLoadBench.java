@@ -29,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
  * --url} names a running app). Checks every stream: HTTP 200, {@code data:} framing, no {@code
  * error} event, exactly one {@code done} and it comes last, and every {@code tool_result} answers
  * a {@code tool_use} of the same stream (an event that crossed sessions would break that), and
- * that each turn names the table its own session asked about. Prints p50/p95/p99 of the time to
+ * that a tool call of each turn names the table its own session asked about. Prints p50/p95/p99 of the time to
  * the first event and to {@code done}, turns per second, and heap.
  *
  * <pre>{@code examples/bench            # 50 sessions, 120 s
@@ -191,6 +191,7 @@ public final class ChatLoadBench {
       return "no events";
     }
     Set<Object> toolUses = new HashSet<>();
+    boolean ownTable = false;
     for (int i = 0; i < events.size(); i++) {
       Map<String, Object> e = events.get(i);
       Object type = e.get("type");
@@ -201,9 +202,11 @@ public final class ChatLoadBench {
         return "done before the end";
       }
       if ("tool_use".equals(type)) {
-        toolUses.add(e.get("id"));
-        if (!String.valueOf(e.get("input")).contains(table)) {
-          return "crossed: a tool_use for another table: " + e.get("input");
+        if (!toolUses.add(e.get("id"))) {
+          return "crossed: a second tool_use with id " + e.get("id");
+        }
+        if (String.valueOf(e.get("input")).contains(table)) {
+          ownTable = true;
         }
       }
       if ("tool_result".equals(type) && !toolUses.contains(e.get("toolUseId"))) {
@@ -212,6 +215,9 @@ public final class ChatLoadBench {
     }
     if (!"done".equals(events.get(events.size() - 1).get("type"))) {
       return "no done at the end";
+    }
+    if (!toolUses.isEmpty() && !ownTable) {
+      return "crossed: no tool call of this turn names its own table " + table;
     }
     return null;
   }
