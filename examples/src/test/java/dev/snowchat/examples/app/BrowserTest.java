@@ -71,6 +71,9 @@ class BrowserTest {
 
   private void awaitDone(WebElement turn) {
     browser.wait.until(d -> "true".equals(turn.getAttribute("data-done")));
+    // The stream has ended and the composer is free again.
+    browser.wait.until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-busy",
+        "false"));
   }
 
   @Test
