@@ -130,8 +130,8 @@ final class TurnRun implements TurnHandle, Turn {
         stop = fail(e);
       } catch (InterruptedException e) {
         stop = cancelledStop();
-      } catch (RuntimeException e) {
-        stop = internal(e);
+      } catch (RuntimeException | Error e) {
+        stop = internal(e); // whatever fails, the turn still ends with done
       }
       if (cancelled && stop != StopReason.CANCELLED) {
         stop = cancelledStop();
@@ -168,7 +168,7 @@ final class TurnRun implements TurnHandle, Turn {
       stop = fail(e);
     } catch (InterruptedException e) {
       stop = cancelledStop();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       stop = internal(e);
     }
     if (cancelled && stop != StopReason.CANCELLED) {
@@ -188,7 +188,7 @@ final class TurnRun implements TurnHandle, Turn {
     return e.code().stopReason();
   }
 
-  private StopReason internal(RuntimeException e) {
+  private StopReason internal(Throwable e) {
     LOG.warn("session {} turn {} failed", sessionId, number, e);
     send(AgentEvent.Error.of(AgentErrorCode.INTERNAL, "The answer failed unexpectedly: "
         + e.getClass().getSimpleName() + ": " + e.getMessage()));

@@ -1,0 +1,136 @@
+package dev.snowchat.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snowchat.mcp.CallContext;
+import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.SnowchatMcpServer;
+import dev.snowchat.mcp.ToolDefinition;
+import dev.snowchat.mcp.ToolResult;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The offline planner against the real tools over mcp-adapter's sample warehouse. */
+class OfflinePlannerSampleTest {
+  static SnowchatMcpServer server;
+  static ChatAgent agent;
+
+  /** Adapts one mcp-adapter tool, as the chat app's in-process source does. */
+  record McpTool(SnowchatMcpServer server, ToolDefinition def) implements Tool {
+    @Override
+    public ToolSpec spec() {
+      return new ToolSpec(def.name(), def.description(), def.inputSchema(), def.readOnly());
+    }
+
+    @Override
+    public ToolOutcome call(Map<String, Object> input, ToolContext ctx) {
+      ToolResult r = server.call(def.name(), input, CallContext.none());
+      return new ToolOutcome(r.isError(), r.text(), r.isError() ? null : r.structured());
+    }
+  }
+
+  @BeforeAll
+  static void start() {
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "snowchat-test-sample");
+    server = SnowchatMcpServer.builder().config(McpConfig.fromEnvironment(Map.of(
+        "SNOWCHAT_SAMPLE_DIR", dir.toString(), "SNOWCHAT_SCHEMA_INDEX", "off"))).build();
+    List<Tool> tools = new ArrayList<>();
+    for (ToolDefinition d : server.tools()) {
+      tools.add(new McpTool(server, d));
+    }
+    agent = ChatAgent.builder().toolSource(ToolSource.of(tools)).build();
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+    server.close();
+  }
+
+  static Events ask(String q) throws Exception {
+    Events ev = new Events();
+    AgentEvent.Done done = Events.await(agent.chat("s-" + q.hashCode(), "u", q, ev), ev);
+    assertThat(done.stopReason()).as(ev.text()).isEqualTo(StopReason.END_TURN);
+    assertThat(ev.of(AgentEvent.ToolResult.class)).as(ev.text())
+        .allSatisfy(r -> assertThat(r.error()).as(r.content()).isFalse());
+    return ev;
+  }
+
+  static List<String> sqls(Events ev) {
+    return ev.of(AgentEvent.ToolUse.class).stream().filter(u -> u.name().equals("execute_query"))
+        .map(u -> (String) u.input().get("sql")).toList();
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<List<Object>> rows(Events ev) {
+    AgentEvent.ToolResult last = ev.of(AgentEvent.ToolResult.class).getLast();
+    return (List<List<Object>>) ((Map<String, Object>) last.structured()).get("rows");
+  }
+
+  @Test
+  void planner_whichTablesHoldReviews_searchesTheSchema() throws Exception {
+    Events ev = ask("which tables hold reviews?");
+    assertThat(ev.of(AgentEvent.ToolUse.class)).first()
+        .satisfies(u -> assertThat(u.name()).isEqualTo("search_schema"));
+    assertThat(ev.text()).contains("FACT_REVIEWS").contains("| table |");
+  }
+
+  @Test
+  void planner_describe_listsColumns() throws Exception {
+    Events ev = ask("describe AIRBNB.ANALYTICS.DIM_LISTINGS");
+    assertThat(ev.text()).contains("**AIRBNB.ANALYTICS.DIM_LISTINGS**").contains("| PRICE |")
+        .contains("PK").contains("AIRBNB.ANALYTICS.DIM_HOSTS");
+  }
+
+  @Test
+  void planner_sampleRows_previewsTheTable() throws Exception {
+    Events ev = ask("show me sample rows of DIM_HOSTS");
+    assertThat(ev.of(AgentEvent.ToolUse.class)).extracting(AgentEvent.ToolUse::name)
+        .contains("preview_table");
+    assertThat(ev.text()).contains("| HOST_ID |");
+  }
+
+  @Test
+  void planner_rowCount_runsCountStar() throws Exception {
+    Events ev = ask("how many rows are in FACT_REVIEWS?");
+    assertThat(sqls(ev)).containsExactly(
+        "SELECT COUNT(*) AS ROW_COUNT FROM AIRBNB.ANALYTICS.FACT_REVIEWS");
+    assertThat(ev.text()).contains("has **180000** rows");
+  }
+
+  @Test
+  void planner_topNByPrice_ordersByThePriceColumn() throws Exception {
+    Events ev = ask("top 5 listings by price");
+    String sql = sqls(ev).getFirst();
+    assertThat(sql).contains("FROM AIRBNB.ANALYTICS.DIM_LISTINGS")
+        .contains("ORDER BY PRICE DESC").endsWith("LIMIT 5");
+    List<List<Object>> rows = rows(ev);
+    assertThat(rows).hasSize(5);
+    List<BigDecimal> prices = rows.stream().map(r -> new BigDecimal(String.valueOf(
+        r.getLast()))).toList();
+    assertThat(prices).isSortedAccordingTo((a, b) -> b.compareTo(a));
+    assertThat(ev.text()).contains("```sql").contains("| LISTING_ID |");
+  }
+
+  @Test
+  void planner_join_findsThePathAndRunsIt() throws Exception {
+    Events ev = ask("how do DIM_LISTINGS and DIM_HOSTS join?");
+    assertThat(ev.of(AgentEvent.ToolUse.class)).extracting(AgentEvent.ToolUse::name)
+        .contains("find_join_path", "execute_query");
+    assertThat(sqls(ev).getFirst()).contains("JOIN").contains("HOST_ID").endsWith("LIMIT 5");
+    assertThat(rows(ev)).hasSize(5);
+  }
+
+  @Test
+  void planner_filter_buildsAWhereClause() throws Exception {
+    Events ev = ask("listings where bedrooms >= 2");
+    assertThat(sqls(ev).getFirst()).contains("WHERE BEDROOMS >= 2").endsWith("LIMIT 20");
+    assertThat(rows(ev)).as(ev.text()).isNotEmpty();
+  }
+}
