@@ -41,7 +41,7 @@ public final class ChatLoadBench {
   private static final List<String> TABLES = List.of("DIM_LISTINGS", "DIM_HOSTS",
       "FACT_REVIEWS", "DIM_NEIGHBOURHOODS", "FACT_CALENDAR", "DIM_DATE");
   private static final List<String> QUESTIONS = List.of("Describe AIRBNB.ANALYTICS.%s",
-      "How many rows does AIRBNB.ANALYTICS.%s have?", "Show me a sample of AIRBNB.ANALYTICS.%s");
+      "How many rows does AIRBNB.ANALYTICS.%s have?", "Show sample rows of AIRBNB.ANALYTICS.%s");
 
   private ChatLoadBench() {}
 

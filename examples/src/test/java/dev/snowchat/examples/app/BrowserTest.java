@@ -61,10 +61,14 @@ class BrowserTest {
   }
 
   private WebElement ask(String text) {
+    int before = browser.driver.findElements(By.cssSelector(".msg.assistant")).size();
     WebElement prompt = browser.driver.findElement(By.id("prompt"));
+    // A click first: after a modal dialog closed, headless Chromium routes CDP key events to a
+    // stale keyboard target although the textarea has focus.
+    prompt.click();
     prompt.sendKeys(text);
     prompt.sendKeys(Keys.ENTER);
-    browser.wait.until(d -> d.findElements(By.cssSelector(".msg.assistant")).size() > 0);
+    browser.wait.until(d -> d.findElements(By.cssSelector(".msg.assistant")).size() > before);
     List<WebElement> turns = browser.driver.findElements(By.cssSelector(".msg.assistant"));
     return turns.get(turns.size() - 1);
   }
@@ -103,7 +107,7 @@ class BrowserTest {
     assertThat(browser.driver.findElements(By.cssSelector("#checks li[data-ok=true]")))
         .hasSizeGreaterThanOrEqualTo(5);
     browser.screenshot("02-ready-empty-light");
-    WebElement turn = ask("What tables are in AIRBNB.ANALYTICS?");
+    WebElement turn = ask("What tables are there?");
     awaitDone(turn);
     List<WebElement> chips = turn.findElements(By.cssSelector("details.tool"));
     assertThat(chips).isNotEmpty();
@@ -111,10 +115,12 @@ class BrowserTest {
     assertThat(turn.findElements(By.cssSelector(".md table th"))).isNotEmpty();
     assertThat(turn.findElement(By.cssSelector(".md")).getText()).contains("FACT_REVIEWS");
     browser.screenshot("03-answer-table-light");
-    chips.get(chips.size() - 1).findElement(By.tagName("summary")).click();
-    browser.wait.until(d -> chips.get(chips.size() - 1).getAttribute("open") != null);
-    assertThat(chips.get(chips.size() - 1).findElements(By.cssSelector(".result table td")))
-        .isNotEmpty();
+    for (WebElement chip : chips) {
+      chip.findElement(By.tagName("summary")).click();
+    }
+    browser.wait.until(d -> chips.stream().allMatch(c -> c.getAttribute("open") != null));
+    assertThat(turn.findElements(By.cssSelector("details.tool .result table td"))).isNotEmpty();
+    browser.driver.executeScript("arguments[0].scrollIntoView()", chips.get(0));
     browser.screenshot("04-tool-chip-open-light");
 
     browser.colorScheme("dark");
@@ -201,7 +207,7 @@ class BrowserTest {
   @Test
   void newChat_clearsTheConversation() {
     open(offline);
-    WebElement turn = ask("What tables are in AIRBNB.ANALYTICS?");
+    WebElement turn = ask("What tables are there?");
     awaitDone(turn);
     browser.driver.findElement(By.id("reset")).click();
     browser.wait.until(d -> d.findElements(By.cssSelector(".msg")).isEmpty());
@@ -249,7 +255,15 @@ class BrowserTest {
           .isEqualTo("ok");
 
       WebElement denied = ask("INSERT INTO notes VALUES (2, 'denied')");
-      browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
+      try {
+        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
+      } catch (RuntimeException e) {
+        browser.screenshot("debug-second-confirm");
+        throw new AssertionError("state: " + browser.driver.executeScript("return [document.body"
+            + ".dataset.busy, document.getElementById('prompt').value, document.querySelectorAll("
+            + "'.msg.user').length, document.activeElement.id, document.getElementById('confirm')"
+            + ".open, document.getElementById('send').hidden]"), e);
+      }
       browser.driver.findElement(By.id("deny")).click();
       awaitDone(denied);
       assertThat(denied.findElement(By.cssSelector("details.tool")).getAttribute("data-state"))

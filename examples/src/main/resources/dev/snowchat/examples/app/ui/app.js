@@ -23,8 +23,9 @@
     const next = effectiveTheme() === 'dark' ? 'light' : 'dark';
     $('theme').setAttribute('aria-label', 'Switch to ' + next + ' theme');
     $('theme').title = 'Switch to ' + next + ' theme';
-    root.dataset.theme = effectiveTheme();
   };
+  // Without a stored choice the page follows the system setting, also when it changes.
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', syncThemeButton);
   $('theme').addEventListener('click', () => {
     root.dataset.theme = effectiveTheme() === 'dark' ? 'light' : 'dark';
     localStorage.setItem('snowchat-theme', root.dataset.theme);
@@ -223,10 +224,13 @@
       frag.append(el('div', 'rows-note', note));
       return frag;
     }
-    for (const v of Object.values(s)) {
+    for (const [k, v] of Object.entries(s)) {
       if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
         const cols = [...new Set(v.flatMap((x) => Object.keys(x)))];
         return rowsTable(cols, v.map((x) => cols.map((c) => x[c])));
+      }
+      if (Array.isArray(v) && v.length && v.every((x) => x === null || typeof x !== 'object')) {
+        return rowsTable([k], v.map((x) => [x]));
       }
     }
     return null;
@@ -395,7 +399,10 @@
   }
   function closeConfirm() {
     state.pendingConfirm = null;
-    if ($('confirm').open) $('confirm').close();
+    if ($('confirm').open) {
+      $('confirm').close();
+      $('prompt').focus();
+    }
   }
   async function answerConfirm(approve) {
     const id = state.pendingConfirm;
