@@ -94,6 +94,7 @@
     }
     $('gate').hidden = true;
     $('chat').hidden = false;
+    $('reset').hidden = false;
     document.body.dataset.ready = 'true';
     $('prompt').focus();
   }
