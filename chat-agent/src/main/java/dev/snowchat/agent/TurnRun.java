@@ -424,24 +424,39 @@ final class TurnRun implements TurnHandle, Turn {
   private ToolOutcome runTool(ToolCall c) throws InterruptedException {
     Tool tool = tools.get(c.name());
     boolean ask = tool != null && agent.approver.requiresApproval(c.name(), c.input());
-    send(new AgentEvent.ToolUse(c.id(), c.name(), c.input(), ask));
+    // The pending approval is registered before the event announces it: a host may answer
+    // as soon as it sees the event.
+    CompletableFuture<Boolean> approval = ask ? registerApproval(c) : null;
+    try {
+      send(new AgentEvent.ToolUse(c.id(), c.name(), c.input(), ask));
+    } catch (RuntimeException | Error e) {
+      if (approval != null) {
+        agent.approvals.remove(ChatAgent.approvalKey(sessionId, c.id()), approval);
+      }
+      throw e;
+    }
     ToolOutcome out;
     if (tool == null) {
       out = ToolOutcome.error("Unknown tool '" + c.name() + "'. Available tools: "
           + String.join(", ", tools.keySet()) + ".");
     } else {
-      ToolOutcome denial = ask ? awaitApproval(c) : null;
+      ToolOutcome denial = approval != null ? awaitApproval(c, approval) : null;
       out = denial != null ? denial : invoke(tool, c);
     }
     send(new AgentEvent.ToolResult(c.id(), c.name(), out.error(), out.text(), out.structured()));
     return out;
   }
 
-  /** Waits for the user's answer; returns null when approved, else the denial outcome. */
-  private @Nullable ToolOutcome awaitApproval(ToolCall c) throws InterruptedException {
-    String key = ChatAgent.approvalKey(sessionId, c.id());
+  private CompletableFuture<Boolean> registerApproval(ToolCall c) {
     CompletableFuture<Boolean> f = new CompletableFuture<>();
-    agent.approvals.put(key, f);
+    agent.approvals.put(ChatAgent.approvalKey(sessionId, c.id()), f);
+    return f;
+  }
+
+  /** Waits for the user's answer; returns null when approved, else the denial outcome. */
+  private @Nullable ToolOutcome awaitApproval(ToolCall c, CompletableFuture<Boolean> f)
+      throws InterruptedException {
+    String key = ChatAgent.approvalKey(sessionId, c.id());
     Duration timeout = agent.limits.approvalTimeout();
     try {
       if (f.get(timeout.toNanos(), TimeUnit.NANOSECONDS)) {

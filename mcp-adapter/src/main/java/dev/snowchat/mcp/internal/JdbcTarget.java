@@ -59,7 +59,10 @@ public record JdbcTarget(
         config.value("SNOWCHAT_JDBC_USER").ifPresent(u -> p.setProperty("user", u));
         config.value("SNOWCHAT_JDBC_PASSWORD").ifPresent(u -> p.setProperty("password", u));
         Dialect d = config.dialect();
-        if (d == Dialect.DUCKDB) {
+        // A DuckDB file opens read-only unless the mode writes (read_write, full): DuckDB fixes
+        // access when the database opens, so a writing mode needs a writable open.
+        if (d == Dialect.DUCKDB
+            && config.mode() == dev.snowchat.sqlgate.PermissionMode.READ_ONLY) {
           p.setProperty("duckdb.read_only", "true");
         }
         yield new JdbcTarget(url, p, d, McpConfig.maskUrl(url), null, null);

@@ -110,21 +110,28 @@ public final class Warehouse implements AutoCloseable {
    *
    * @param sql the statement
    * @param queryLimits the limits (never above the configured ones)
-   * @param context the caller, whose session variables are set for the query
+   * @param context the caller, whose session variables are set for the query, whose query tag
+   *     labels it and whose cancel signal cancels it
    * @return the result
    */
   public QueryResult query(String sql, QueryLimits queryLimits, CallContext context) {
-    if (context.sessionVariables().isEmpty()) {
+    boolean perCall = context.queryTag() != null || context.cancelSignal() != null;
+    if (context.sessionVariables().isEmpty() && !perCall) {
       return requestExecutor.execute(sql, queryLimits);
     }
-    String unsupported = SessionVariables.unsupportedReason(target.dialect(), postgres);
-    if (unsupported != null) {
-      throw new UnsupportedOperationException(unsupported);
+    javax.sql.DataSource ds = requestPool;
+    if (!context.sessionVariables().isEmpty()) {
+      String unsupported = SessionVariables.unsupportedReason(target.dialect(), postgres);
+      if (unsupported != null) {
+        throw new UnsupportedOperationException(unsupported);
+      }
+      ds = new SessionVariables(requestPool, target.dialect(), postgres, context);
+    }
+    if (perCall) {
+      ds = new CallStatements(ds, target.dialect(), context.queryTag(), context.cancelSignal());
     }
     // The per-call executor shares the request executor's function catalog (read once).
-    GatedExecutor.Builder b = GatedExecutor.builder()
-        .dataSource(new SessionVariables(requestPool, target.dialect(), postgres, context))
-        .gate(gate).limits(limits);
+    GatedExecutor.Builder b = GatedExecutor.builder().dataSource(ds).gate(gate).limits(limits);
     if (target.dialect() == Dialect.SNOWFLAKE) {
       b.queryTag(config.queryTag());
     }
