@@ -22,6 +22,7 @@ public final class AppMain {
    */
   public static void main(String[] args) throws InterruptedException {
     System.setProperty("ai.djl.offline", System.getProperty("ai.djl.offline", "true"));
+    dev.snowchat.mcp.ProcessLogging.install(); // one log format, no Lucene incubator notice
     int code = run(args, System.getenv(), System.out, System.err);
     if (code != 0) {
       System.exit(code);
