@@ -218,7 +218,7 @@ public final class OfflinePlanner implements ChatEngine {
       }
       say("These are the tables and views I can see (" + rows.size() + "):");
       say(markdown(List.of("table", "kind", "rows", "comment"), rows, 100));
-      say("Ask *describe <table>* for its columns, or *sample rows of <table>*.");
+      say("Ask `describe <table>` for its columns, or `sample rows of <table>`.");
     }
 
     void search(String topic) throws InterruptedException {
@@ -381,8 +381,8 @@ public final class OfflinePlanner implements ChatEngine {
         return;
       }
       say("I could not find a column for *" + t.measure() + "* in the tables that match *"
-          + t.subject() + "*. Ask *describe <table>* to see the columns, then name one: *top 5 "
-          + t.subject() + " by <column>*. Questions that need aggregates or joins need a"
+          + t.subject() + "*. Ask `describe <table>` to see the columns, then name one: `top 5 "
+          + t.subject() + " by <column>`. Questions that need aggregates or joins need a"
           + " model.");
       say(CONFIGURE_MODEL);
     }
