@@ -404,13 +404,33 @@ public final class FunctionPolicy {
     if (dialect == Dialect.GENERIC && !GENERIC_FUNCTIONS.contains(n)) {
       return Access.DENIED;
     }
-    if (dialect == Dialect.SNOWFLAKE && !SNOWFLAKE_FUNCTIONS.contains(n)
-        && !SNOWFLAKE_SYNTAX.contains(n)) {
+    if (dialect == Dialect.SNOWFLAKE && !snowflakeBuiltIn(name, n)) {
       // Fail closed: no catalog to ask, so an unknown name (a UDF, a Cortex or ML function, an
       // external function, a built-in newer than the list) is refused until the host allows it.
       return Access.DENIED;
     }
     return Access.ALLOWED;
+  }
+
+  /**
+   * {@return whether a Snowflake call names a listed built-in or a word that is not a call}: the
+   * name must be written unquoted and unqualified (Snowflake resolves {@code my_schema.lower(x)}
+   * and {@code "lower"(x)} to user-defined functions), except for the table functions of an
+   * {@code INFORMATION_SCHEMA} ({@code db.INFORMATION_SCHEMA.TAG_REFERENCES(...)}).
+   */
+  private static boolean snowflakeBuiltIn(String raw, String n) {
+    if (!SNOWFLAKE_FUNCTIONS.contains(n) && !SNOWFLAKE_SYNTAX.contains(n)) {
+      return false;
+    }
+    if (raw.indexOf('"') >= 0 || raw.indexOf('`') >= 0) {
+      return false;
+    }
+    int dot = raw.lastIndexOf('.');
+    if (dot < 0) {
+      return true;
+    }
+    String qualifier = normalize(raw.substring(0, dot));
+    return qualifier.equals("INFORMATION_SCHEMA");
   }
 
   /**
@@ -424,8 +444,7 @@ public final class FunctionPolicy {
   public String denialReason(String name) {
     String n = normalize(name);
     if (dialect == Dialect.SNOWFLAKE && !denied.contains(n) && !sideEffecting(n)
-        && !n.startsWith("SYSTEM$") && !SNOWFLAKE_FUNCTIONS.contains(n)
-        && !SNOWFLAKE_SYNTAX.contains(n)) {
+        && !n.startsWith("SYSTEM$") && !snowflakeBuiltIn(name, n)) {
       return "is not a known read-only Snowflake built-in; a host that trusts it (a user-defined"
           + " function, say) allows it with FunctionPolicy.Builder#allow or the allowFunctions"
           + " key";

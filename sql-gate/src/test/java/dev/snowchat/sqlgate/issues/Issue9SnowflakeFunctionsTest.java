@@ -104,6 +104,25 @@ class Issue9SnowflakeFunctionsTest {
   }
 
   @ParameterizedTest
+  @ValueSource(strings = {"SELECT my_schema.lower(x) FROM t", "SELECT db.sch.IFF(a, 1, 2) FROM t",
+      "SELECT \"lower\"(x) FROM t", "SELECT \"LOWER\"(x) FROM t",
+      "SELECT IDENTIFIER('my_schema.lower')(x) FROM t", "SELECT * FROM TABLE(s.FLATTEN(x))"})
+  void qualifiedOrQuotedBuiltInName_isAUdf_refused(String sql) {
+    Verdict v = SNOW.check(sql);
+    assertThat(v.rule()).as(sql).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+    assertThat(v.reason()).as(sql).contains("is not a known read-only Snowflake built-in");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT * FROM TABLE(INFORMATION_SCHEMA.TAG_REFERENCES('t', 'table'))",
+      "SELECT * FROM TABLE(my_db.information_schema.policy_references(ref_entity_name => 't',"
+          + " ref_entity_domain => 'table'))"})
+  void informationSchemaTableFunctions_allowed(String sql) {
+    assertThat(SNOW.check(sql)).as(sql).isInstanceOf(Verdict.Allowed.class);
+  }
+
+  @ParameterizedTest
   @ValueSource(strings = {
       "SELECT system$foo()",
       "SELECT SYSTEM$CANCEL_ALL_QUERIES(1)",

@@ -836,14 +836,41 @@ final class TokenAnalyzer {
       }
       return;
     }
+    String called = calledName(t, i, name);
     FunctionPolicy.Access access = notCall ? functions.accessAsName(n)
-        : functions.access(n, table);
+        : functions.access(called, table);
     switch (access) {
       case ALLOWED -> { }
       case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, (table ? "table function " : "function ")
-          + n + " " + functions.denialReason(n));
+          + n + " " + functions.denialReason(called));
       case FILE_ACCESS -> fileCall(t, i, n, o);
     }
+  }
+
+  /**
+   * {@return the name a call at {@code i} stands for, with its qualifiers and quotes as written
+   * ({@code db.sch."f"}): Snowflake resolves a qualified or quoted name to a user-defined function,
+   * never to a built-in}. For {@code IDENTIFIER('name')(...)} the literal is the name.
+   */
+  private static String calledName(List<Token> t, int i, String name) {
+    Token k = t.get(i);
+    if (!(k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT)
+        || !k.value().equals(name)) {
+      return name;
+    }
+    StringBuilder b = new StringBuilder(part(k));
+    int j = i - 1;
+    while (j >= 1 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
+        || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
+      b.insert(0, part(t.get(j - 1)) + ".");
+      j -= 2;
+    }
+    return b.toString();
+  }
+
+  private static String part(Token k) {
+    return k.type() == TokenType.QUOTED_IDENT ? '"' + k.value().replace("\"", "\"\"") + '"'
+        : k.value();
   }
 
   /** {@return the last dotted part of a name, without quotes} */
