@@ -218,28 +218,24 @@ public final class FunctionPolicy {
    * ({@code NUMBER(10, 2)}, {@code VARCHAR(10)}, {@code TIMESTAMP_NTZ(9)}, {@code ARRAY(INT)}).
    */
   static final Set<String> SNOWFLAKE_SYNTAX = Set.of(
-      // operators, predicates, clauses
+      // operators, predicates, clauses (only words that can stand right before '(')
       "IN", "EXISTS", "ANY", "ALL", "SOME", "VALUES", "ROW", "OVER", "FILTER", "WITHIN", "AS",
       "ON", "USING", "AND", "OR", "NOT", "IS", "LIKE", "ILIKE", "RLIKE", "REGEXP", "BETWEEN",
       "WHEN", "THEN", "ELSE", "CASE", "SELECT", "FROM", "WHERE", "JOIN", "LATERAL", "BY",
       "PARTITION", "ORDER", "GROUP", "HAVING", "QUALIFY", "LIMIT", "OFFSET", "FETCH", "TOP",
       "DISTINCT", "UNION", "INTERSECT", "EXCEPT", "MINUS", "CUBE", "ROLLUP", "SETS", "TABLE",
-      "INTERVAL", "WITH", "RECURSIVE", "SAMPLE", "TABLESAMPLE", "REPEATABLE", "SEED", "BERNOULLI",
-      "SYSTEM", "BLOCK", "ROWS", "ESCAPE", "WINDOW", "RANGE", "PRECEDING", "FOLLOWING",
-      "CURRENT", "UNBOUNDED", "PRIOR", "START", "CONNECT", "NATURAL", "INNER", "OUTER", "FULL",
-      "CROSS", "ASOF", "MATCH_CONDITION", "EXCLUDE", "RENAME", "IGNORE", "RESPECT", "NULLS",
-      "ZONE", "NULL", // PIVOT(... DEFAULT ON NULL (0))
+      "WITH", "SAMPLE", "TABLESAMPLE", "REPEATABLE", "SEED", "BERNOULLI", "SYSTEM", "BLOCK",
+      "PRIOR", "MATCH_CONDITION", "EXCLUDE", "RENAME",
+      "NULL", "NULLS", // PIVOT(... DEFAULT ON NULL (0)), UNPIVOT INCLUDE NULLS (...)
       // time travel and change tracking: AT(...), BEFORE(...), CHANGES(...) ... END(...)
       "AT", "BEFORE", "CHANGES", "END",
       // MATCH_RECOGNIZE, PIVOT, UNPIVOT
-      "MATCH_RECOGNIZE", "PATTERN", "PERMUTE", "MEASURES", "DEFINE", "PIVOT", "UNPIVOT", "FOR",
+      "MATCH_RECOGNIZE", "PATTERN", "PERMUTE", "PIVOT", "UNPIVOT",
       // type names with a length, precision or element type
       "DATE", "TIME", "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ", "TIMESTAMP_TZ", "DATETIME",
-      "DECIMAL", "DEC", "NUMERIC", "NUMBER", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT",
-      "BYTEINT", "FLOAT", "FLOAT4", "FLOAT8", "DOUBLE", "PRECISION", "REAL", "DECFLOAT",
-      "VARCHAR", "CHAR", "CHARACTER", "NCHAR", "NVARCHAR", "NVARCHAR2",
-      "VARYING", "STRING", "TEXT", "BINARY", "VARBINARY", "BOOLEAN", "VARIANT",
-      "OBJECT", "ARRAY", "MAP", "GEOGRAPHY", "GEOMETRY", "VECTOR");
+      "DECIMAL", "DEC", "NUMERIC", "NUMBER", "FLOAT", "VARCHAR", "CHAR", "CHARACTER", "NCHAR",
+      "NVARCHAR", "NVARCHAR2", "VARYING", "STRING", "TEXT", "BINARY", "VARBINARY", "OBJECT",
+      "ARRAY", "MAP", "VECTOR");
 
   /**
    * PostgreSQL views that show other sessions' SQL text: every caller of a server shares its role,
