@@ -344,7 +344,7 @@ SELECT ST_DISTANCE(TO_GEOGRAPHY('POINT(0 0)'), TO_GEOGRAPHY('POINT(1 1)'))
 -- @@
 -- id: SNOWFLAKE_READS_087
 -- dialect: snowflake
-SELECT SNOWFLAKE.CORTEX.SENTIMENT('great product')
+SELECT SOUNDEX('great product'), EDITDISTANCE('great', 'grate')
 -- @@
 -- id: SNOWFLAKE_READS_088
 -- dialect: snowflake

@@ -2,6 +2,12 @@ package dev.snowchat.sqlgate;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,8 +28,11 @@ import org.jspecify.annotations.Nullable;
  * path allowlist; a Snowflake {@code SYSTEM$} function is allowed only when it is on the
  * read-only list ({@link Builder#readOnlySystemFunction}); a name the engine's
  * {@linkplain #withCatalog catalog} knows gets the catalog's answer; in DuckDB a table function
- * (called in table position) must be on a reviewed list; in {@link Dialect#GENERIC} only standard
- * SQL functions are allowed; anything else is allowed. Immutable and thread-safe.
+ * (called in table position) must be on a reviewed list; in {@link Dialect#SNOWFLAKE} only the
+ * documented built-ins known to only read ({@link #snowflakeFunctions()}) and SQL words that stand
+ * before '(' without being calls are allowed, so a user-defined function needs {@link
+ * Builder#allow}; in {@link Dialect#GENERIC} only standard SQL functions are allowed; anything
+ * else is allowed. Immutable and thread-safe.
  */
 public final class FunctionPolicy {
   /** What a policy says about one function name. */
@@ -61,7 +70,9 @@ public final class FunctionPolicy {
       "DBLINK_GET_RESULT", "DBLINK_CONNECT", "DBLINK_CONNECT_U",
       // Other engines: run SQL on another server.
       "POSTGRES_QUERY", "POSTGRES_EXECUTE", "MYSQL_QUERY", "MYSQL_EXECUTE", "OPENQUERY",
-      "OPENROWSET", "OPENDATASOURCE", "EXECUTE_IMMEDIATE");
+      "OPENROWSET", "OPENDATASOURCE", "EXECUTE_IMMEDIATE",
+      // Snowflake: TABLE(TO_QUERY('SELECT ...')) runs the text it is given.
+      "TO_QUERY");
 
   private static final Set<String> SIDE_EFFECT_FUNCTIONS = Set.of(
       // DuckDB: reach other databases or the network, change state, log, disclose logs/secrets.
@@ -192,6 +203,39 @@ public final class FunctionPolicy {
       "NVARCHAR", "NCHAR", "CHARACTER", "VARYING", "INT", "INTEGER", "BIGINT", "SMALLINT",
       "TINYINT", "FLOAT", "DOUBLE", "PRECISION", "REAL", "BOOLEAN", "TEXT", "BINARY",
       "VARBINARY", "BIT", "DATETIME", "DATETIME2");
+
+  /**
+   * Snowflake's documented built-in functions known to only read (scalar, aggregate, window and
+   * table functions), from {@code snowflake-functions.txt} next to this class. Snowflake has no
+   * catalog the gate can read, so the list stands in for one.
+   */
+  private static final Set<String> SNOWFLAKE_FUNCTIONS = load("snowflake-functions.txt");
+
+  /**
+   * Snowflake words that stand before '(' without being calls: operators and clauses
+   * ({@code IN (}, {@code OVER (}, {@code WITHIN GROUP (}, {@code AT (}, {@code CHANGES (},
+   * {@code MATCH_RECOGNIZE (}, {@code PIVOT (}, ...), and type names with a length or element type
+   * ({@code NUMBER(10, 2)}, {@code VARCHAR(10)}, {@code TIMESTAMP_NTZ(9)}, {@code ARRAY(INT)}).
+   */
+  static final Set<String> SNOWFLAKE_SYNTAX = Set.of(
+      // operators, predicates, clauses (only words that can stand right before '(')
+      "IN", "EXISTS", "ANY", "ALL", "SOME", "VALUES", "ROW", "OVER", "FILTER", "WITHIN", "AS",
+      "ON", "USING", "AND", "OR", "NOT", "IS", "LIKE", "ILIKE", "RLIKE", "REGEXP", "BETWEEN",
+      "WHEN", "THEN", "ELSE", "CASE", "SELECT", "FROM", "WHERE", "JOIN", "LATERAL", "BY",
+      "PARTITION", "ORDER", "GROUP", "HAVING", "QUALIFY", "LIMIT", "OFFSET", "FETCH", "TOP",
+      "DISTINCT", "UNION", "INTERSECT", "EXCEPT", "MINUS", "CUBE", "ROLLUP", "SETS", "TABLE",
+      "WITH", "SAMPLE", "TABLESAMPLE", "REPEATABLE", "SEED", "BERNOULLI", "SYSTEM", "BLOCK",
+      "PRIOR", "MATCH_CONDITION", "EXCLUDE", "RENAME",
+      "NULL", "NULLS", // PIVOT(... DEFAULT ON NULL (0)), UNPIVOT INCLUDE NULLS (...)
+      // time travel and change tracking: AT(...), BEFORE(...), CHANGES(...) ... END(...)
+      "AT", "BEFORE", "CHANGES", "END",
+      // MATCH_RECOGNIZE, PIVOT, UNPIVOT
+      "MATCH_RECOGNIZE", "PATTERN", "PERMUTE", "PIVOT", "UNPIVOT",
+      // type names with a length, precision or element type
+      "DATE", "TIME", "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ", "TIMESTAMP_TZ", "DATETIME",
+      "DECIMAL", "DEC", "NUMERIC", "NUMBER", "FLOAT", "VARCHAR", "CHAR", "CHARACTER", "NCHAR",
+      "NVARCHAR", "NVARCHAR2", "VARYING", "STRING", "TEXT", "BINARY", "VARBINARY", "OBJECT",
+      "ARRAY", "MAP", "VECTOR");
 
   /**
    * PostgreSQL views that show other sessions' SQL text: every caller of a server shares its role,
@@ -356,7 +400,80 @@ public final class FunctionPolicy {
     if (dialect == Dialect.GENERIC && !GENERIC_FUNCTIONS.contains(n)) {
       return Access.DENIED;
     }
+    if (dialect == Dialect.SNOWFLAKE && !snowflakeBuiltIn(name, n)) {
+      // Fail closed: no catalog to ask, so an unknown name (a UDF, a Cortex or ML function, an
+      // external function, a built-in newer than the list) is refused until the host allows it.
+      return Access.DENIED;
+    }
     return Access.ALLOWED;
+  }
+
+  /**
+   * {@return whether a Snowflake call names a listed built-in or a word that is not a call}: the
+   * name must be written unquoted and unqualified (Snowflake resolves {@code my_schema.lower(x)}
+   * and {@code "lower"(x)} to user-defined functions), except for the table functions of an
+   * {@code INFORMATION_SCHEMA} ({@code db.INFORMATION_SCHEMA.TAG_REFERENCES(...)}).
+   */
+  private static boolean snowflakeBuiltIn(String raw, String n) {
+    if (!SNOWFLAKE_FUNCTIONS.contains(n) && !SNOWFLAKE_SYNTAX.contains(n)) {
+      return false;
+    }
+    if (raw.indexOf('"') >= 0 || raw.indexOf('`') >= 0) {
+      return false;
+    }
+    int dot = raw.lastIndexOf('.');
+    if (dot < 0) {
+      return true;
+    }
+    String qualifier = normalize(raw.substring(0, dot));
+    return qualifier.equals("INFORMATION_SCHEMA");
+  }
+
+  /**
+   * Explains why {@link #access(String, boolean)} refuses a name, for a verdict's reason: a name
+   * the {@link Dialect#SNOWFLAKE} list does not hold gets how a host allows it; any other refused
+   * name has side effects or is not known to be read-only.
+   *
+   * @param name the function name, optionally qualified or quoted
+   * @return the explanation, starting with a verb ("is not ...", "has side effects ...")
+   */
+  public String denialReason(String name) {
+    String n = normalize(name);
+    if (dialect == Dialect.SNOWFLAKE && !denied.contains(n) && !sideEffecting(n)
+        && !n.startsWith("SYSTEM$") && !snowflakeBuiltIn(name, n)) {
+      return "is not a known read-only Snowflake built-in; a host that trusts it (a user-defined"
+          + " function, say) allows it with FunctionPolicy.Builder#allow or the allowFunctions"
+          + " key";
+    }
+    return "has side effects or is not known to be read-only";
+  }
+
+  /**
+   * {@return the Snowflake built-in functions the {@link Dialect#SNOWFLAKE} defaults allow, in
+   * upper case: documented functions known to only read}
+   */
+  public static Set<String> snowflakeFunctions() {
+    return SNOWFLAKE_FUNCTIONS;
+  }
+
+  /** {@return the upper-case names in a resource next to this class, one a line, '#' comments} */
+  private static Set<String> load(String resource) {
+    try (InputStream in = FunctionPolicy.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("resource " + resource + " is missing");
+      }
+      BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+      Set<String> names = new HashSet<>();
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        String v = line.strip();
+        if (!v.isEmpty() && !v.startsWith("#")) {
+          names.add(v.toUpperCase(Locale.ROOT));
+        }
+      }
+      return Set.copyOf(names);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + resource, e);
+    }
   }
 
   /**

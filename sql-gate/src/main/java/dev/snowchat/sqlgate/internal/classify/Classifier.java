@@ -202,7 +202,7 @@ public final class Classifier {
           case ALLOWED -> { }
           case DENIED -> {
             return new Result(o.kind, Rule.FUNCTION_NOT_ALLOWED, o.word, "function "
-                + Reasons.quote(n) + " has side effects or is not known to be read-only", 1);
+                + Reasons.quote(n) + " " + functions.denialReason(n), 1);
           }
           case FILE_ACCESS -> {
             String key = n.replace("\"", "");

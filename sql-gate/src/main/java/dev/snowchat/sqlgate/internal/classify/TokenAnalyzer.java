@@ -826,7 +826,7 @@ final class TokenAnalyzer {
       }
       return;
     }
-    boolean notCall = nameNotCall(t, i, o.budget);
+    boolean notCall = nameNotCall(t, i, o.budget) || objectName(t, i, o.kind);
     if (!notCall && FunctionPolicy.SEQUENCE_WRITES.contains(lastPart(n))
         && functions.accessAsName(n) != FunctionPolicy.Access.DENIED) {
       // nextval()/setval() advance a sequence: a data write, as Snowflake's seq.NEXTVAL.
@@ -836,14 +836,41 @@ final class TokenAnalyzer {
       }
       return;
     }
+    String called = calledName(t, i, name);
     FunctionPolicy.Access access = notCall ? functions.accessAsName(n)
-        : functions.access(n, table);
+        : functions.access(called, table);
     switch (access) {
       case ALLOWED -> { }
       case DENIED -> o.problem(Rule.FUNCTION_NOT_ALLOWED, (table ? "table function " : "function ")
-          + n + " has side effects or is not known to be read-only");
+          + n + " " + functions.denialReason(called));
       case FILE_ACCESS -> fileCall(t, i, n, o);
     }
+  }
+
+  /**
+   * {@return the name a call at {@code i} stands for, with its qualifiers and quotes as written
+   * ({@code db.sch."f"}): Snowflake resolves a qualified or quoted name to a user-defined function,
+   * never to a built-in}. For {@code IDENTIFIER('name')(...)} the literal is the name.
+   */
+  private static String calledName(List<Token> t, int i, String name) {
+    Token k = t.get(i);
+    if (!(k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT)
+        || !k.value().equals(name)) {
+      return name;
+    }
+    StringBuilder b = new StringBuilder(part(k));
+    int j = i - 1;
+    while (j >= 1 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
+        || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
+      b.insert(0, part(t.get(j - 1)) + ".");
+      j -= 2;
+    }
+    return b.toString();
+  }
+
+  private static String part(Token k) {
+    return k.type() == TokenType.QUOTED_IDENT ? '"' + k.value().replace("\"", "\"\"") + '"'
+        : k.value();
   }
 
   /** {@return the last dotted part of a name, without quotes} */
@@ -853,16 +880,45 @@ final class TokenAnalyzer {
   }
 
   /**
+   * A (possibly dotted) object name before '(' in a write, where it is a column list or a
+   * signature, not a call: {@code INSERT INTO t (a, b)}, {@code COPY INTO db.s.t (a)}, and in DDL
+   * {@code CREATE TABLE t (a INT)}, {@code CREATE VIEW v (a) AS ...}, {@code DESCRIBE FUNCTION
+   * f(NUMBER)}, {@code DROP PROCEDURE p(VARCHAR)}. Reads never name an object this way, so the
+   * function policy still sees every call in them.
+   */
+  private static boolean objectName(List<Token> t, int i, StatementKind kind) {
+    int j = i - 1;
+    while (j >= 2 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
+        || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
+      j -= 2;
+    }
+    if (j < 0) {
+      return false;
+    }
+    Token before = t.get(j);
+    if (kind == StatementKind.READ) {
+      return false;
+    }
+    if (before.isWord("FUNCTION") || before.isWord("PROCEDURE") || before.isWord("INTO")) {
+      return true; // a signature (DESCRIBE FUNCTION f(NUMBER)) or a column list (INTO t (a))
+    }
+    return kind == StatementKind.DDL && (before.isWord("TABLE") || before.isWord("VIEW")
+        || before.isWord("EXISTS"));
+  }
+
+  /**
    * A name before '(' that SQL does not read as a call: after {@code AS} or {@code ::} (an alias's
    * column list, a type with a length), after {@code )} (an alias of a table function:
-   * {@code f(x) g(a)}), or a CTE name whose column list is followed by {@code AS (}.
+   * {@code f(x) g(a)}), after a Snowflake stage (an alias of a stage: {@code @st t (c1)}), or a CTE
+   * name whose column list is followed by {@code AS (}.
    */
   private static boolean nameNotCall(List<Token> t, int i, Budget budget) {
     Token prev = i > 0 ? t.get(i - 1) : null;
     if (prev == null) {
       return false;
     }
-    if (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")")) {
+    if (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")")
+        || prev.type() == TokenType.STAGE) {
       return true;
     }
     if (!(prev.isWord("WITH") || prev.isWord("RECURSIVE") || prev.isOp(","))) {
