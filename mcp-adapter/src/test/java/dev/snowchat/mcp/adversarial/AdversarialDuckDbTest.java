@@ -37,16 +37,21 @@ class AdversarialDuckDbTest {
 
   @BeforeAll
   static void start() throws Exception {
+    // One file a mode: DuckDB opens a file read-only in read_only and writable in the writing
+    // modes, and one process cannot hold the same file open both ways.
     Path db = dir.resolve("adv.duckdb");
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db);
-        Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE victim AS SELECT range AS id FROM range(3)");
-      s.execute("CREATE SEQUENCE victim_seq");
+    Path dbRw = dir.resolve("adv-rw.duckdb");
+    for (Path f : List.of(db, dbRw)) {
+      try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f);
+          Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE victim AS SELECT range AS id FROM range(3)");
+        s.execute("CREATE SEQUENCE victim_seq");
+      }
     }
     secret = dir.resolve("secret.csv");
     Files.writeString(secret, "a,b\ntop,secret\n");
     readOnly = server(db, "read_only");
-    readWrite = server(db, "read_write");
+    readWrite = server(dbRw, "read_write");
   }
 
   private static SnowchatMcpServer server(Path db, String mode) {
