@@ -23,9 +23,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Runs the Snowchat SQL gate over SQL files and reports every refused statement as
  * {@code path/file.sql:LINE: reason}. Fails the build when any statement is refused, unless
- * {@code snowchat.failOnRefused=false}. Each file is split into statements first (quotes, quoted
- * identifiers, {@code $$} bodies and comments are respected), since the gate checks one statement
- * at a time.
+ * {@code snowchat.failOnRefused=false}. Each file is split into statements first by sql-gate's
+ * lexer ({@link dev.snowchat.sqlgate.SqlScript}), since the gate checks one statement at a time;
+ * a file the lexer refuses is a finding.
  *
  * <pre>
  * mvn snowchat:check -Dsnowchat.sql=sql/ -Dsnowchat.mode=read_only
@@ -43,7 +43,7 @@ public final class CheckMojo extends SnowchatMojo {
   @Parameter(property = "snowchat.sql", defaultValue = DEFAULT_SQL)
   private String sql = DEFAULT_SQL;
 
-  /** The SQL dialect: {@code snowflake}, {@code duckdb} or {@code generic}. */
+  /** The SQL dialect: {@code snowflake}, {@code duckdb}, {@code postgres} or {@code generic}. */
   @Parameter(property = "snowchat.dialect", defaultValue = "snowflake")
   private String dialect = "snowflake";
 

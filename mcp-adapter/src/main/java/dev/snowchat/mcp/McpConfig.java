@@ -622,6 +622,9 @@ public final class McpConfig {
     if (u.startsWith("jdbc:duckdb:")) {
       return Dialect.DUCKDB;
     }
+    if (u.startsWith("jdbc:postgresql:")) {
+      return Dialect.POSTGRES;
+    }
     return Dialect.GENERIC;
   }
 

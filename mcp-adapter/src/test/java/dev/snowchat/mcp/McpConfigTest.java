@@ -154,7 +154,7 @@ class McpConfigTest {
     McpConfig jdbc = McpConfig.fromEnvironment(Map.of("SNOWCHAT_JDBC_URL",
         "jdbc:postgresql://u:" + SECRET + "@h/db?password=" + SECRET));
     assertThat(jdbc.toString()).doesNotContain(SECRET);
-    assertThat(jdbc.dialect()).isEqualTo(Dialect.GENERIC);
+    assertThat(jdbc.dialect()).isEqualTo(Dialect.POSTGRES);
   }
 
   @Test

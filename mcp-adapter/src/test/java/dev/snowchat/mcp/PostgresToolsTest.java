@@ -63,7 +63,7 @@ class PostgresToolsTest {
   @Test
   void discoveryTools_walkTheDatabase() {
     assertThat(ok("get_connection_info", Map.of()).structured())
-        .containsEntry("backend", "jdbc").containsEntry("dialect", "generic");
+        .containsEntry("backend", "jdbc").containsEntry("dialect", "postgres");
     assertThat(ok("list_databases", Map.of()).text()).contains(db);
     assertThat(ok("list_schemas", Map.of("database", db)).text()).contains("mcp_test")
         .doesNotContain("pg_catalog");

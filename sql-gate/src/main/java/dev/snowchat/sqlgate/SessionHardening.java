@@ -32,6 +32,8 @@ import java.sql.SQLException;
  *       on every borrow (pools reset it); on PostgreSQL also {@code SET SESSION CHARACTERISTICS AS
  *       TRANSACTION READ ONLY} (the driver's read-only flag alone is not enforced in auto-commit)
  *       and {@code statement_timeout} when configured.
+ *   <li><b>PostgreSQL</b>: as generic, plus {@code SET standard_conforming_strings = on} on
+ *       every borrow, since the gate lexes {@code '...'} with backslashes literal.
  * </ul>
  */
 public interface SessionHardening {

@@ -31,7 +31,7 @@ public final class Sql {
     }
     if (dialect == Dialect.GENERIC && name.indexOf('\\') >= 0) {
       throw new IllegalArgumentException("generic SQL cannot quote a backslash in an identifier"
-          + " portably; choose the snowflake or duckdb dialect");
+          + " portably; choose the snowflake, duckdb or postgres dialect");
     }
     StringBuilder b = new StringBuilder(name.length() + 2).append('"');
     for (int i = 0; i < name.length(); i++) {
@@ -46,8 +46,11 @@ public final class Sql {
 
   /**
    * Quotes a string literal. Snowflake strings treat backslashes as escapes, so backslashes are
-   * doubled and NUL is written {@code \000}; DuckDB strings take backslashes literally. GENERIC
-   * refuses backslashes, since databases disagree on them.
+   * doubled and NUL is written {@code \000}; DuckDB strings take backslashes literally. In
+   * PostgreSQL a value holding a backslash is written as an escape string {@code E'...'} with
+   * the backslashes doubled, which reads the same whatever {@code standard_conforming_strings}
+   * is; other values are plain {@code '...'}. GENERIC refuses backslashes, since databases
+   * disagree on them.
    *
    * @param dialect the dialect
    * @param value the value
@@ -64,14 +67,22 @@ public final class Sql {
     }
     if (dialect == Dialect.GENERIC && value.indexOf('\\') >= 0) {
       throw new IllegalArgumentException("generic SQL cannot quote a backslash portably (some"
-          + " databases treat it as an escape); choose the snowflake or duckdb dialect");
+          + " databases treat it as an escape); choose the snowflake, duckdb or postgres dialect");
     }
-    StringBuilder b = new StringBuilder(value.length() + 2).append('\'');
+    // PostgreSQL: E'...' always takes backslash escapes, so doubling them is right both with
+    // standard_conforming_strings on and off.
+    boolean escapes = dialect == Dialect.SNOWFLAKE
+        || (dialect == Dialect.POSTGRES && value.indexOf('\\') >= 0);
+    StringBuilder b = new StringBuilder(value.length() + 3);
+    if (dialect == Dialect.POSTGRES && escapes) {
+      b.append('E');
+    }
+    b.append('\'');
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       switch (c) {
         case '\'' -> b.append("''");
-        case '\\' -> b.append(dialect == Dialect.SNOWFLAKE ? "\\\\" : "\\");
+        case '\\' -> b.append(escapes ? "\\\\" : "\\");
         case '\0' -> b.append("\\000");
         default -> b.append(c);
       }

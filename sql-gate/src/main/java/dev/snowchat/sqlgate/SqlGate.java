@@ -365,8 +365,11 @@ public final class SqlGate {
     }
 
     /**
-     * Sets the time budget of one parser run on a large statement (default 20 ms). When it runs
-     * out the token analyzer decides alone.
+     * Sets the parser time budget of one {@code check} (default 20 ms), shared by all parts of
+     * the request (the statements of a Snowflake {@code ->>} chain). When it runs out the token
+     * analyzer, which is sound on its own, decides the rest alone. The token analyzer has a
+     * fixed, deterministic work budget of its own; a request that spends it is refused as
+     * {@link Rule#TOO_COMPLEX}.
      *
      * @param timeout the budget, 1 ms to 10 s
      * @return this builder

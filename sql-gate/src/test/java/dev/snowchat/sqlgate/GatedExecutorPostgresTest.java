@@ -56,6 +56,40 @@ class GatedExecutorPostgresTest {
   }
 
   @Test
+  void postgresDialect_hardeningTurnsStandardConformingStringsOn_quotingRoundTrips()
+      throws Exception {
+    SessionHardening h = SessionHardening.forDialect(Dialect.POSTGRES, HardeningOptions.defaults());
+    java.util.SplittableRandom r = new java.util.SplittableRandom(9);
+    String alphabet = "ab'\"\\\n\t$;-/*\u00e9\u65e5";
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      s.execute("SET standard_conforming_strings = off");
+      h.apply(c, Dialect.POSTGRES);
+      assertThat(show(s, "standard_conforming_strings")).isEqualTo("on");
+      assertThat(show(s, "transaction_read_only")).isEqualTo("on");
+      for (int i = 0; i < 300; i++) {
+        StringBuilder b = new StringBuilder();
+        for (int k = r.nextInt(10); k > 0; k--) {
+          b.append(alphabet.charAt(r.nextInt(alphabet.length())));
+        }
+        String v = b.toString();
+        String sql = "SELECT " + Sql.quoteString(Dialect.POSTGRES, v) + " AS "
+            + Sql.quoteIdentifier(Dialect.POSTGRES, v.isEmpty() ? "x" : v);
+        try (ResultSet rs = s.executeQuery(sql)) {
+          rs.next();
+          assertThat(rs.getString(1)).as(sql).isEqualTo(v);
+          assertThat(rs.getMetaData().getColumnLabel(1)).as(sql).isEqualTo(v.isEmpty() ? "x" : v);
+        }
+      }
+      // E'...' reads the same with standard_conforming_strings off.
+      s.execute("SET standard_conforming_strings = off");
+      try (ResultSet rs = s.executeQuery("SELECT " + Sql.quoteString(Dialect.POSTGRES, "a\\'b"))) {
+        rs.next();
+        assertThat(rs.getString(1)).isEqualTo("a\\'b");
+      }
+    }
+  }
+
+  @Test
   void hardening_readOnly_refusesWritesWithoutAnyGate() throws Exception {
     SessionHardening h = SessionHardening.forDialect(Dialect.GENERIC,
         HardeningOptions.defaults().withStatementTimeout(Duration.ofSeconds(7)));

@@ -69,6 +69,67 @@ class PathologicalTest {
         .isEqualTo(Rule.MULTIPLE_STATEMENTS);
   }
 
+  /** The shapes of issue 9 item 7, at the default input limit; {@link PathologicalBench} times them. */
+  @Test
+  void manyFromsInOneParenthesis_linearScan_verdictStands() {
+    var shapes = PathologicalBench.shapes();
+    for (String name : new String[] {"many FROMs in one parenthesis",
+        "many FROMs in one parenthesis (duckdb)", "EXTRACT FROM list in one parenthesis"}) {
+      var s = shapes.get(name);
+      Verdict v = check(SqlGate.builder().dialect(s.getKey()).build(), s.getValue());
+      assertThat(v.rule()).as(name).isEqualTo(Rule.KIND_ALLOWED);
+    }
+  }
+
+  @Test
+  void flowChainAtTheInputLimit_oneParseBudgetForAllParts_verdictStands() {
+    for (String name : new String[] {"->> chain of reads", "->> chain of small reads"}) {
+      assertThat(check(SNOW, PathologicalBench.shapes().get(name).getValue()).rule()).as(name)
+          .isEqualTo(Rule.KIND_ALLOWED);
+    }
+    String withWrite = PathologicalBench.fill("", "SELECT a, b FROM t ->> ", "DROP TABLE t");
+    assertThat(check(SNOW, withWrite).rule()).isEqualTo(Rule.MULTIPLE_STATEMENTS);
+    String withFile = PathologicalBench.fill("", "SELECT 1 ->> ",
+        "SELECT * FROM read_text('/etc/passwd')");
+    assertThat(check(SNOW, withFile).allowed()).isFalse();
+  }
+
+  @Test
+  void nestedWithAroundAWideSelect_workBudgetSpent_tooComplex() {
+    var s = PathologicalBench.shapes().get("190 nested WITH around a wide select");
+    assertThat(check(DUCK, s.getValue()).rule()).isEqualTo(Rule.TOO_COMPLEX);
+    // The same nesting around a small select stays within the budget.
+    StringBuilder small = new StringBuilder();
+    for (int i = 0; i < 190; i++) {
+      small.append("WITH a").append(i).append(" AS (");
+    }
+    small.append("SELECT 1").append(") SELECT 1".repeat(190));
+    assertThat(check(DUCK, small.toString()).rule()).isEqualTo(Rule.KIND_ALLOWED);
+  }
+
+  @Test
+  void workBudget_isSharedByAllPartsOfAFlowChain() {
+    StringBuilder part = new StringBuilder();
+    for (int i = 0; i < 80; i++) {
+      part.append("WITH a").append(i).append(" AS (");
+    }
+    part.append("SELECT ").append("1, ".repeat(1_000)).append('1')
+        .append(") SELECT 1".repeat(80));
+    assertThat(check(SNOW, part.toString()).rule()).isEqualTo(Rule.KIND_ALLOWED);
+    String chain = (part + " ->> ").repeat(34) + part;
+    assertThat(chain.length()).isLessThan(SqlGate.DEFAULT_MAX_INPUT_LENGTH);
+    assertThat(check(SNOW, chain).rule()).isEqualTo(Rule.TOO_COMPLEX);
+  }
+
+  @Test
+  void unionsOfParenthesizedWith_return() {
+    var s = PathologicalBench.shapes().get("UNION ALL of parenthesized WITH");
+    assertThat(check(DUCK, s.getValue()).rule()).isEqualTo(Rule.KIND_ALLOWED);
+    var p = PathologicalBench.shapes().get("string continuation chain (postgres)");
+    assertThat(check(SqlGate.builder().dialect(Dialect.POSTGRES).build(), p.getValue()).rule())
+        .isEqualTo(Rule.KIND_ALLOWED);
+  }
+
   @Test
   void bigStatementUnderLimit_refusedOrAllowed_butReturns() {
     String sql = "SELECT " + "col, ".repeat(40_000) + "x FROM t";

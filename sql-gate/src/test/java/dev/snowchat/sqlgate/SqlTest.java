@@ -55,8 +55,31 @@ class SqlTest {
   }
 
   @Test
+  void quoteString_postgres_escapeStringOnlyForBackslashes() throws Exception {
+    assertThat(Sql.quoteString(Dialect.POSTGRES, "a'b")).isEqualTo("'a''b'");
+    // E'...' reads the same whatever standard_conforming_strings is set to.
+    assertThat(Sql.quoteString(Dialect.POSTGRES, "a\\'b")).isEqualTo("E'a\\\\''b'");
+    assertThat(single(Sql.quoteString(Dialect.POSTGRES, "\\"), Dialect.POSTGRES).value())
+        .isEqualTo("\\");
+    assertThat(Sql.quoteIdentifier(Dialect.POSTGRES, "a\\\"b")).isEqualTo("\"a\\\"\"b\"");
+  }
+
+  @Test
+  void dialect_parse_acceptsPostgresql() {
+    assertThat(Dialect.parse("postgres")).isEqualTo(Dialect.POSTGRES);
+    assertThat(Dialect.parse(" PostgreSQL ")).isEqualTo(Dialect.POSTGRES);
+    assertThat(Dialect.POSTGRES.configName()).isEqualTo("postgres");
+    assertThatThrownBy(() -> Dialect.parse("pg")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("postgres");
+  }
+
+  @Test
   void quoting_unrepresentableValues_throwIae() {
     assertThatThrownBy(() -> Sql.quoteString(Dialect.DUCKDB, "a\0b"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Sql.quoteString(Dialect.POSTGRES, "a\0b"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Sql.quoteIdentifier(Dialect.POSTGRES, "a\0b"))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Sql.quoteString(Dialect.GENERIC, "a\\b"))
         .isInstanceOf(IllegalArgumentException.class);

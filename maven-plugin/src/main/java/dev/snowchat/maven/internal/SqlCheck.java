@@ -3,6 +3,7 @@ package dev.snowchat.maven.internal;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.sqlgate.SqlGate;
+import dev.snowchat.sqlgate.SqlScript;
 import dev.snowchat.sqlgate.Verdict;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,19 +15,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs a gate over SQL files, statement by statement. */
+/**
+ * Runs a gate over SQL files, statement by statement. Files are split by sql-gate's own lexer
+ * ({@link SqlScript}), so the statements checked are the ones the gate and the engine see; a file
+ * the lexer refuses is one finding at the refused construct, never an empty file.
+ */
 public final class SqlCheck {
   private final SqlGate gate;
-  private final SqlSplitter splitter;
 
   /**
    * Creates a check.
    *
-   * @param gate the gate; its dialect also drives the splitter
+   * @param gate the gate; its dialect also drives the splitting
    */
   public SqlCheck(SqlGate gate) {
     this.gate = requireNonNull(gate, "gate is null");
-    this.splitter = new SqlSplitter(gate.dialect());
   }
 
   /**
@@ -104,18 +107,22 @@ public final class SqlCheck {
       if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
         text = text.substring(1);
       }
-      for (SqlSplitter.Statement st : splitter.split(text)) {
-        statements++;
-        if (st.error() != null) {
-          findings.add(new Finding(shown, st.line(), "cannot split the file safely: "
-              + st.error() + " [rule LEX_FAILED]"));
-          continue;
+      switch (SqlScript.split(gate.dialect(), text)) {
+        case SqlScript.Refused r -> {
+          statements++;
+          findings.add(new Finding(shown, r.line(), "cannot split the file safely at column "
+              + r.column() + ": " + r.reason() + " [rule " + r.rule() + "]"));
         }
-        Verdict v = gate.check(st.text());
-        switch (v) {
-          case Verdict.Allowed a -> { }
-          case Verdict.Blocked b -> findings.add(new Finding(shown, st.line(),
-              b.message() + " [kind " + b.kind() + ", rule " + b.rule() + "]"));
+        case SqlScript.Statements split -> {
+          for (SqlScript.Statement st : split.statements()) {
+            statements++;
+            Verdict v = gate.check(st.text());
+            switch (v) {
+              case Verdict.Allowed a -> { }
+              case Verdict.Blocked b -> findings.add(new Finding(shown, st.line(),
+                  b.message() + " [kind " + b.kind() + ", rule " + b.rule() + "]"));
+            }
+          }
         }
       }
     }

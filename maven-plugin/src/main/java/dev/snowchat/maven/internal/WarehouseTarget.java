@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.internal.JdbcTarget;
 import dev.snowchat.mcp.sample.SampleWarehouse;
+import dev.snowchat.sqlgate.Dialect;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +48,24 @@ public record WarehouseTarget(Kind kind, String url, Properties properties, Stri
     requireNonNull(properties, "properties is null");
     requireNonNull(description, "description is null");
     secrets = List.copyOf(secrets);
+  }
+
+  /**
+   * {@return the SQL dialect of the target: the sample is DuckDB, Snowflake is Snowflake, and a
+   * JDBC URL decides for itself ({@code jdbc:postgresql:} is PostgreSQL, {@code jdbc:duckdb:}
+   * DuckDB, anything else generic), as the MCP server decides}
+   */
+  public Dialect dialect() {
+    return switch (kind) {
+      case SAMPLE -> Dialect.DUCKDB;
+      case SNOWFLAKE -> Dialect.SNOWFLAKE;
+      case JDBC -> {
+        String u = url.toLowerCase(Locale.ROOT);
+        yield u.startsWith("jdbc:postgresql:") ? Dialect.POSTGRES
+            : u.startsWith("jdbc:duckdb:") ? Dialect.DUCKDB
+            : u.startsWith("jdbc:snowflake:") ? Dialect.SNOWFLAKE : Dialect.GENERIC;
+      }
+    };
   }
 
   /**

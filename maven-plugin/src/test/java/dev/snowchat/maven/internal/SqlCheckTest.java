@@ -47,8 +47,33 @@ class SqlCheckTest {
     SqlCheck.Result r = new SqlCheck(readOnly).run(base, List.of(f), StandardCharsets.UTF_8);
     assertThat(r.findings()).singleElement().satisfies(x -> {
       assertThat(x.lineNumber()).isEqualTo(2);
-      assertThat(x.reason()).contains("unterminated string literal").contains("LEX_FAILED");
+      assertThat(x.reason()).contains("unterminated string").contains("LEX_FAILED");
     });
+  }
+
+  /**
+   * Issue 11: the plugin's own splitter nested Snowflake comments, which Snowflake does not, so
+   * this file split into nothing and passed as empty while Snowflake runs the DROP.
+   */
+  @Test
+  void run_textTheLexerRefuses_isAFindingNeverAnEmptyFile() throws IOException {
+    Path f = file("e.sql", "select 1;\n/* /* */ DROP TABLE t; -- */\n");
+    SqlCheck.Result r = new SqlCheck(readOnly).run(base, List.of(f), StandardCharsets.UTF_8);
+    assertThat(r.findings()).singleElement().satisfies(x -> {
+      assertThat(x.lineNumber()).isEqualTo(2);
+      assertThat(x.reason()).contains("LEX_FAILED").contains("column 1");
+    });
+    assertThat(r.statements()).isEqualTo(1);
+  }
+
+  @Test
+  void run_lineCommentEndedByCr_secondStatementIsChecked() throws IOException {
+    SqlGate pg = SqlGate.builder().dialect(Dialect.POSTGRES).build();
+    Path f = file("f.sql", "select 1 --\r; drop table victim\n");
+    SqlCheck.Result r = new SqlCheck(pg).run(base, List.of(f), StandardCharsets.UTF_8);
+    assertThat(r.statements()).isEqualTo(2);
+    assertThat(r.findings()).singleElement().satisfies(x ->
+        assertThat(x.reason()).contains("DDL"));
   }
 
   @Test

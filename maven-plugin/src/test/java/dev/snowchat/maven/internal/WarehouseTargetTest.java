@@ -3,6 +3,7 @@ package dev.snowchat.maven.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snowchat.sqlgate.Dialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -38,6 +39,16 @@ class WarehouseTargetTest {
         Map.of());
     assertThat(t.description()).doesNotContain("hunter22").contains("password=<masked>");
     assertThat(t.mask("could not connect with hunter22")).doesNotContain("hunter22");
+  }
+
+  @Test
+  void dialect_followsTheUrl() {
+    assertThat(WarehouseTarget.resolve(request("auto", "jdbc:postgresql://db/wh", null, null),
+        Map.of()).dialect()).isEqualTo(Dialect.POSTGRES);
+    assertThat(WarehouseTarget.resolve(request("jdbc", "jdbc:duckdb:/tmp/x.duckdb", null, null),
+        Map.of()).dialect()).isEqualTo(Dialect.DUCKDB);
+    assertThat(WarehouseTarget.resolve(request("auto", "jdbc:mysql://db/wh", null, null),
+        Map.of()).dialect()).isEqualTo(Dialect.GENERIC);
   }
 
   @Test

@@ -80,7 +80,7 @@ final class SessionVariables extends ConnectionSource {
   }
 
   private void set(Connection c, String name, String value) throws SQLException {
-    if (postgres) {
+    if (postgres || dialect == Dialect.POSTGRES) {
       try (PreparedStatement ps = c.prepareStatement("SELECT set_config(?, ?, false)")) {
         ps.setString(1, pgName(name));
         ps.setString(2, value);
@@ -91,7 +91,7 @@ final class SessionVariables extends ConnectionSource {
     String sql = switch (dialect) {
       case SNOWFLAKE -> "SET " + name + " = " + Sql.quoteString(dialect, value);
       case DUCKDB -> "SET VARIABLE " + name + " = " + Sql.quoteString(dialect, value);
-      case GENERIC -> throw new SQLFeatureNotSupportedException(
+      case GENERIC, POSTGRES -> throw new SQLFeatureNotSupportedException(
           unsupportedReason(dialect, false));
     };
     try (Statement s = c.createStatement()) {
@@ -100,7 +100,7 @@ final class SessionVariables extends ConnectionSource {
   }
 
   private void unset(Connection c, String name) throws SQLException {
-    if (postgres) {
+    if (postgres || dialect == Dialect.POSTGRES) {
       try (PreparedStatement ps = c.prepareStatement("SELECT set_config(?, '', false)")) {
         ps.setString(1, pgName(name));
         ps.execute();
@@ -110,7 +110,7 @@ final class SessionVariables extends ConnectionSource {
     String sql = switch (dialect) {
       case SNOWFLAKE -> "UNSET " + name;
       case DUCKDB -> "RESET VARIABLE " + name;
-      case GENERIC -> throw new SQLFeatureNotSupportedException(
+      case GENERIC, POSTGRES -> throw new SQLFeatureNotSupportedException(
           unsupportedReason(dialect, false));
     };
     try (Statement s = c.createStatement()) {

@@ -57,7 +57,8 @@ public final class Warehouse implements AutoCloseable {
     this.target = requireNonNull(target, "target is null");
     this.redactor = Redactor.of(config);
     Dialect dialect = target.dialect();
-    this.postgres = target.url().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
+    this.postgres = dialect == Dialect.POSTGRES
+        || target.url().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
     this.gate = SqlGate.builder().dialect(dialect).mode(config.mode()).build();
     this.hardening = SessionHardening.forDialect(dialect, HardeningOptions.defaults()
         .withReadOnly(true)

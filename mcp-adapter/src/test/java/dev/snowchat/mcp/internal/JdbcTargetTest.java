@@ -83,7 +83,7 @@ class JdbcTargetTest {
     env.put("SNOWCHAT_JDBC_USER", "reader");
     env.put("SNOWCHAT_JDBC_PASSWORD", SECRET);
     JdbcTarget t = target(env);
-    assertThat(t.dialect()).isEqualTo(Dialect.GENERIC);
+    assertThat(t.dialect()).isEqualTo(Dialect.POSTGRES);
     assertThat(t.properties()).containsEntry("user", "reader").containsEntry("password", SECRET);
     assertThat(t.toString()).doesNotContain(SECRET);
   }

@@ -4,7 +4,6 @@ import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.StatementKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.StringProvider;
@@ -37,11 +36,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class AstAnalyzer {
   private final Dialect dialect;
-  private final long budgetNanos;
 
-  AstAnalyzer(Dialect dialect, long budgetMillis) {
+  AstAnalyzer(Dialect dialect) {
     this.dialect = dialect;
-    this.budgetNanos = TimeUnit.MILLISECONDS.toNanos(budgetMillis);
   }
 
   /** What the parser made of a statement. */
@@ -56,9 +53,16 @@ final class AstAnalyzer {
    * Parses one statement.
    *
    * @param sql the statement, comments blanked
-   * @return the finding, or null when the parser does not understand the statement (or timed out)
+   * @param deadline the {@link System#nanoTime()} by which the parse must end: the request's
+   *     parse budget, shared by all its parts
+   * @return the finding, or null when the parser does not understand the statement (or timed
+   *     out, or the request's budget is spent)
    */
-  @Nullable Finding analyze(String sql) {
+  @Nullable Finding analyze(String sql, long deadline) {
+    long budgetNanos = deadline - System.nanoTime();
+    if (budgetNanos <= 0) {
+      return null;
+    }
     Statement st;
     CCJSqlParser parser = new CCJSqlParser(new StringProvider(sql));
     parser.withAllowComplexParsing(false);

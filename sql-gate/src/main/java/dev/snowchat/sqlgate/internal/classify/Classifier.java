@@ -23,6 +23,12 @@ public final class Classifier {
   private static final int AST_MAX_CHARS = 64 * 1024;
   /** Statements nested deeper than this skip the AST layer. */
   private static final int AST_MAX_DEPTH = 60;
+  /**
+   * The token analyzer's work budget per check, shared by every part of the request: ~30 times
+   * the tokens of the largest input, a few tens of milliseconds; linear statements use one step
+   * per token and a few more per bracket.
+   */
+  static final long WORK_BUDGET = 4_000_000;
 
   /**
    * The classification of a request.
@@ -49,6 +55,7 @@ public final class Classifier {
   private final int maxDepth;
   private final TokenAnalyzer tokens;
   private final @Nullable AstAnalyzer ast;
+  private final long parseBudgetNanos;
 
   /**
    * Creates a classifier.
@@ -58,7 +65,8 @@ public final class Classifier {
    * @param paths the file path allowlist
    * @param maxLength the longest input accepted, in chars
    * @param maxDepth the deepest bracket nesting accepted
-   * @param parseBudgetMillis the time budget of one JSqlParser parse of a large statement
+   * @param parseBudgetMillis the JSqlParser time budget of one request, shared by all its parts;
+   *     once spent, the token analyzer decides the remaining parts alone
    * @param useParser whether to run the AST layer at all
    */
   public Classifier(Dialect dialect, FunctionPolicy functions, PathAllowlist paths, int maxLength,
@@ -68,7 +76,8 @@ public final class Classifier {
     this.maxLength = maxLength;
     this.maxDepth = maxDepth;
     this.tokens = new TokenAnalyzer(dialect, functions, paths);
-    this.ast = useParser ? new AstAnalyzer(dialect, parseBudgetMillis) : null;
+    this.ast = useParser ? new AstAnalyzer(dialect) : null;
+    this.parseBudgetNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(parseBudgetMillis);
   }
 
   /**
@@ -81,6 +90,10 @@ public final class Classifier {
   public Result classify(@Nullable String sql, boolean enforcePolicy) {
     try {
       return doClassify(sql, enforcePolicy);
+    } catch (TokenAnalyzer.Budget.Exhausted e) {
+      return new Result(StatementKind.UNKNOWN, Rule.TOO_COMPLEX, "", "the request needs more"
+          + " analysis than the gate's budget of " + WORK_BUDGET + " token steps allows"
+          + " (deeply nested WITH or bracket structure)", 1);
     } catch (RuntimeException | StackOverflowError e) {
       // A bug must never let a statement through: refuse.
       return new Result(StatementKind.UNKNOWN, Rule.PARSE_FAILED, "",
@@ -105,20 +118,30 @@ public final class Classifier {
     }
     List<Token> all = lexed.tokens();
     List<Splitter.Range> ranges = Splitter.split(all, dialect);
+    Work work = new Work(new TokenAnalyzer.Budget(WORK_BUDGET), System.nanoTime()
+        + parseBudgetNanos);
     if (ranges.isEmpty()) {
       return new Result(StatementKind.UNKNOWN, Rule.EMPTY, "",
           "the request holds no statement (only comments or semicolons)", 0);
     }
     if (ranges.size() > 1) {
       if (dialect == Dialect.SNOWFLAKE && Splitter.flowChain(all, ranges)) {
-        return flow(sql, lexed, ranges, enforce);
+        return flow(sql, lexed, ranges, enforce, work);
       }
       return new Result(StatementKind.UNKNOWN, Rule.MULTIPLE_STATEMENTS, "", "the request holds "
           + ranges.size() + " statements (split at ';'"
           + (dialect == Dialect.SNOWFLAKE ? " or '->>'" : "") + ")", ranges.size());
     }
-    return one(sql, lexed, ranges.get(0), enforce);
+    return one(sql, lexed, ranges.get(0), enforce, work);
   }
+
+  /**
+   * One request's budgets, shared by all its parts.
+   *
+   * @param tokens the token analyzer's work budget
+   * @param parseDeadline the {@link System#nanoTime()} after which JSqlParser no longer runs
+   */
+  private record Work(TokenAnalyzer.Budget tokens, long parseDeadline) {}
 
   /**
    * A Snowflake flow chain ({@code a ->> b ->> c}) runs as one request: it is allowed only when
@@ -126,10 +149,10 @@ public final class Classifier {
    * several statements.
    */
   private Result flow(String sql, Lexer.Lexed lexed, List<Splitter.Range> ranges,
-      boolean enforce) {
+      boolean enforce, Work work) {
     Result last = null;
     for (int i = 0; i < ranges.size(); i++) {
-      Result r = one(sql, lexed, ranges.get(i), enforce);
+      Result r = one(sql, lexed, ranges.get(i), enforce, work);
       if (r.rule() != null) {
         return new Result(r.kind(), r.rule(), r.word(), "in part " + (i + 1) + " of a ->> chain, "
             + r.detail(), ranges.size());
@@ -145,10 +168,11 @@ public final class Classifier {
         ranges.size());
   }
 
-  private Result one(String sql, Lexer.Lexed lexed, Splitter.Range r, boolean enforce) {
+  private Result one(String sql, Lexer.Lexed lexed, Splitter.Range r, boolean enforce,
+      Work work) {
     List<Token> all = lexed.tokens();
     List<Token> stmt = all.subList(r.from(), r.to());
-    TokenAnalyzer.Outcome o = tokens.analyze(stmt, enforce);
+    TokenAnalyzer.Outcome o = tokens.analyze(stmt, enforce, work.tokens());
     if (o.rule != null) {
       return new Result(o.kind, o.rule, o.word, o.detail, 1);
     }
@@ -161,7 +185,8 @@ public final class Classifier {
     if (end - start > AST_MAX_CHARS || lexed.depth() > AST_MAX_DEPTH) {
       return new Result(o.kind, null, o.word, "", 1);
     }
-    AstAnalyzer.Finding f = ast.analyze(blankComments(sql, stmt, lexed.hasComments()));
+    AstAnalyzer.Finding f = ast.analyze(blankComments(sql, stmt, lexed.hasComments()),
+        work.parseDeadline());
     if (f == null) {
       return new Result(o.kind, null, o.word, "", 1);
     }

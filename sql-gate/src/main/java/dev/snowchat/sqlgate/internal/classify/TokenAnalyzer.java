@@ -30,8 +30,43 @@ final class TokenAnalyzer {
     this.paths = paths;
   }
 
+  /**
+   * The token analyzer's work budget for one check, shared by all its parts (the statements of a
+   * Snowflake {@code ->>} chain): every token visited costs a step, so that re-scans (a bracket
+   * matched once per enclosing WITH, ...) cannot make a check slow. Deterministic, unlike time.
+   */
+  static final class Budget {
+    private long left;
+
+    Budget(long steps) {
+      left = steps;
+    }
+
+    void spend(long steps) {
+      left -= steps;
+      if (left < 0) {
+        throw new Exhausted();
+      }
+    }
+
+    /** The budget is spent: the statement is refused as too complex. */
+    static final class Exhausted extends RuntimeException {
+      private static final long serialVersionUID = 1L;
+
+      Exhausted() {
+        super("the gate's work budget is spent", null, false, false);
+      }
+    }
+  }
+
   /** The analyzer's finding for one statement. */
   static final class Outcome {
+    final Budget budget;
+
+    Outcome(Budget budget) {
+      this.budget = budget;
+    }
+
     StatementKind kind = StatementKind.UNKNOWN;
     /** The word that decided the kind, for messages. */
     String word = "";
@@ -49,8 +84,8 @@ final class TokenAnalyzer {
     }
   }
 
-  Outcome analyze(List<Token> t, boolean enforcePolicy) {
-    Outcome o = new Outcome();
+  Outcome analyze(List<Token> t, boolean enforcePolicy, Budget budget) {
+    Outcome o = new Outcome(budget);
     lead(t, 0, o);
     if (o.rule != null) {
       return o;
@@ -75,7 +110,8 @@ final class TokenAnalyzer {
       while (j < t.size() && t.get(j).isOp("(")) {
         j++;
       }
-      Outcome inner = new Outcome();
+      o.budget.spend(j - i);
+      Outcome inner = new Outcome(o.budget);
       lead(t, j, inner);
       o.kind = inner.kind;
       o.word = inner.word;
@@ -174,7 +210,7 @@ final class TokenAnalyzer {
     }
     if (i < t.size() && t.get(i).isWord("IDENTIFIER") && i + 1 < t.size()
         && t.get(i + 1).isOp("(")) {
-      i = close(t, i + 1) + 1;
+      i = close(t, i + 1, o.budget) + 1;
     } else {
       boolean name = true;
       while (i < t.size()) {
@@ -229,11 +265,11 @@ final class TokenAnalyzer {
       }
       i++;
       if (i < t.size() && t.get(i).isOp("(")) {
-        i = close(t, i) + 1;
+        i = close(t, i, o.budget) + 1;
       }
       if (dialect == Dialect.DUCKDB && i + 2 < t.size() && t.get(i).isWord("USING")
           && t.get(i + 1).isWord("KEY") && t.get(i + 2).isOp("(")) {
-        i = close(t, i + 2) + 1;
+        i = close(t, i + 2, o.budget) + 1;
       }
       if (i >= t.size() || !t.get(i).isWord("AS")) {
         withProblem(t, i, o);
@@ -250,14 +286,14 @@ final class TokenAnalyzer {
         withProblem(t, i, o);
         return;
       }
-      i = close(t, i) + 1;
+      i = close(t, i, o.budget) + 1;
       if (i < t.size() && t.get(i).isOp(",")) {
         i++;
         continue;
       }
       break;
     }
-    Outcome terminal = new Outcome();
+    Outcome terminal = new Outcome(o.budget);
     lead(t, i, terminal);
     if (terminal.rule != null) {
       o.kind = terminal.kind;
@@ -302,7 +338,7 @@ final class TokenAnalyzer {
           default -> { }
         }
       } else if (k.isOp("(") && i == start + 1) {
-        int end = close(t, i);
+        int end = close(t, i, o.budget);
         for (int j = i; j < end; j++) {
           if (t.get(j).isWord("ANALYZE") || t.get(j).isWord("ANALYSE")) {
             analyze = true;
@@ -313,7 +349,7 @@ final class TokenAnalyzer {
       }
       break;
     }
-    Outcome inner = new Outcome();
+    Outcome inner = new Outcome(o.budget);
     lead(t, i, inner);
     if (inner.rule != null) {
       o.kind = inner.kind;
@@ -329,7 +365,7 @@ final class TokenAnalyzer {
   }
 
   /** {@return the index of the bracket closing the one at {@code open}, or the last index} */
-  static int close(List<Token> t, int open) {
+  static int close(List<Token> t, int open, Budget budget) {
     int depth = 0;
     for (int i = open; i < t.size(); i++) {
       Token k = t.get(i);
@@ -339,11 +375,13 @@ final class TokenAnalyzer {
           depth++;
         } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
           if (--depth == 0) {
+            budget.spend(i - open + 1);
             return i;
           }
         }
       }
     }
+    budget.spend(t.size() - open);
     return t.size() - 1;
   }
 
@@ -353,8 +391,12 @@ final class TokenAnalyzer {
 
   private void scan(List<Token> t, Outcome o, boolean enforce) {
     final int n = t.size();
+    o.budget.spend(n);
     int depth = 0;
     int[] clause = new int[16];
+    // Whether the bracket open at each depth is the argument list of EXTRACT, SUBSTRING, ...:
+    // a FROM directly inside it is not a table (kept per depth, so the check is O(1)).
+    boolean[] fromFunction = new boolean[16];
     boolean seenUpdate = false;
     int notTableAfter = -1;
     boolean show = o.kind == StatementKind.SHOW;
@@ -374,8 +416,11 @@ final class TokenAnalyzer {
             depth++;
             if (depth >= clause.length) {
               clause = java.util.Arrays.copyOf(clause, clause.length * 2);
+              fromFunction = java.util.Arrays.copyOf(fromFunction, clause.length);
             }
             clause[depth] = 0;
+            fromFunction[depth] = prev != null && prev.type() == TokenType.WORD
+                && FROM_FUNCTIONS.contains(prev.value());
           } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
             depth = Math.max(0, depth - 1);
           }
@@ -383,7 +428,7 @@ final class TokenAnalyzer {
         case WORD -> {
           String w = k.value();
           boolean call = next != null && next.isOp("(");
-          if (w.equals("FROM") && depth > 0 && fromFunction(t, i)) {
+          if (w.equals("FROM") && depth > 0 && fromFunction[depth]) {
             clause[depth] = 0;
             notTableAfter = i;
             continue;
@@ -485,25 +530,8 @@ final class TokenAnalyzer {
   }
 
   /** FROM inside EXTRACT(x FROM y), SUBSTRING(x FROM n), TRIM(x FROM y), ...: not a table. */
-  private static boolean fromFunction(List<Token> t, int from) {
-    int level = 0;
-    for (int j = from - 1; j > 0; j--) {
-      Token k = t.get(j);
-      if (k.isOp(")") || k.isOp("]") || k.isOp("}")) {
-        level++;
-      } else if (k.isOp("(") || k.isOp("[") || k.isOp("{")) {
-        if (level-- == 0) {
-          Token name = t.get(j - 1);
-          return name.type() == TokenType.WORD && switch (name.value()) {
-            case "EXTRACT", "SUBSTRING", "SUBSTR", "TRIM", "POSITION", "OVERLAY", "DATE_PART" ->
-                true;
-            default -> false;
-          };
-        }
-      }
-    }
-    return false;
-  }
+  private static final Set<String> FROM_FUNCTIONS = Set.of("EXTRACT", "SUBSTRING", "SUBSTR",
+      "TRIM", "POSITION", "OVERLAY", "DATE_PART");
 
   private static boolean isAscii(Token k) {
     String v = k.value();
@@ -533,7 +561,7 @@ final class TokenAnalyzer {
       o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is not followed by a query");
       return;
     }
-    Outcome inner = new Outcome();
+    Outcome inner = new Outcome(o.budget);
     lead(t, j, inner);
     if (inner.rule != null || inner.kind != StatementKind.READ) {
       o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is followed by "
@@ -557,7 +585,7 @@ final class TokenAnalyzer {
     if (!cte) {
       return;
     }
-    Outcome inner = new Outcome();
+    Outcome inner = new Outcome(o.budget);
     with(t, i, inner);
     if (inner.rule != null) {
       o.problem(inner.rule, inner.detail);
@@ -581,6 +609,15 @@ final class TokenAnalyzer {
     for (int i = 0; i < v.length(); ) {
       int cp = v.codePointAt(i);
       i += Character.charCount(cp);
+      if (cp >= 128 && !Character.isLetterOrDigit(cp)
+          && Character.getType(cp) != Character.NON_SPACING_MARK
+          && Character.getType(cp) != Character.COMBINING_SPACING_MARK) {
+        // PostgreSQL and DuckDB take any non-ASCII character as part of a name: a fullwidth
+        // semicolon, a Greek question mark or a zero-width space inside a word is a deception.
+        o.problem(Rule.PARSE_FAILED, String.format(java.util.Locale.ROOT, "the word %s holds"
+            + " U+%04X, which is not a letter", Reasons.quote(v), cp));
+        return;
+      }
       if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z')) {
         latin = true;
       } else if (cp >= 128 && Character.isLetter(cp)) {
@@ -639,7 +676,7 @@ final class TokenAnalyzer {
   private void function(List<Token> t, int i, String name, Outcome o) {
     String n = name.toUpperCase(java.util.Locale.ROOT);
     if (n.equals("IDENTIFIER")) {
-      int end = close(t, i + 1);
+      int end = close(t, i + 1, o.budget);
       if (end + 1 < t.size() && t.get(end + 1).isOp("(")) {
         // IDENTIFIER('name')(...) calls a function by name: check the literal name.
         if (end == i + 3 && t.get(i + 2).type() == TokenType.STRING) {
@@ -661,7 +698,7 @@ final class TokenAnalyzer {
 
   private void fileCall(List<Token> t, int i, String n, Outcome o) {
     int open = i + 1;
-    int end = close(t, open);
+    int end = close(t, open, o.budget);
     int j = open + 1;
     java.util.ArrayList<String> values = new java.util.ArrayList<>(2);
     if (j < end && t.get(j).type() == TokenType.STRING) {

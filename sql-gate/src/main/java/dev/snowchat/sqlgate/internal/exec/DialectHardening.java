@@ -75,7 +75,7 @@ public final class DialectHardening implements SessionHardening {
     switch (dialect) {
       case DUCKDB -> duckDb(connection);
       case SNOWFLAKE -> snowflake(connection);
-      case GENERIC -> generic(connection);
+      case GENERIC, POSTGRES -> generic(connection);
     }
   }
 
@@ -194,6 +194,11 @@ public final class DialectHardening implements SessionHardening {
       // Every borrow too: a round trip on a local network, and robust against pools and drivers
       // (readOnlyMode=always) that reset session characteristics on return.
       List<String> sql = new ArrayList<>();
+      if (dialect == Dialect.POSTGRES) {
+        // The gate lexes PostgreSQL with backslashes literal in '...', as the server does only
+        // with standard_conforming_strings on (the default since 9.1; a role may turn it off).
+        sql.add("SET standard_conforming_strings = on");
+      }
       if (options.readOnly()) {
         sql.add("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
       }

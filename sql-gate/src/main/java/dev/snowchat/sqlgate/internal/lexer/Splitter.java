@@ -88,8 +88,11 @@ public final class Splitter {
   /**
    * If the tokens open with a Snowflake scripting block, returns the index after its closing
    * {@code END} (and an optional label); otherwise 0.
+   *
+   * @param tokens the tokens, not empty
+   * @return the index after the block, or 0
    */
-  private static int scriptBlockEnd(List<Token> tokens) {
+  public static int scriptBlockEnd(List<Token> tokens) {
     Token first = tokens.get(0);
     boolean block;
     if (first.isWord("DECLARE")) {

@@ -66,6 +66,73 @@ class LexerTest {
   }
 
   @Test
+  void lineComments_endAtLfOrCrInPostgresFamily_refuseOtherBreaksElsewhere() throws Exception {
+    for (Dialect d : new Dialect[] {Dialect.POSTGRES, Dialect.DUCKDB}) {
+      assertThat(values("SELECT 1 --\r; SELECT 2", d)).containsExactly("SELECT", "1", ";",
+          "SELECT", "2");
+      assertThat(values("SELECT 1 --\u000B; SELECT 2", d)).containsExactly("SELECT", "1");
+    }
+    for (Dialect d : new Dialect[] {Dialect.SNOWFLAKE, Dialect.GENERIC}) {
+      for (String br : new String[] {"\r", "\u000B", "\u000C", "\u0085", "\u2028", "\u2029"}) {
+        assertThatThrownBy(() -> lex("SELECT 1 -- x" + br + "; SELECT 2", d))
+            .isInstanceOf(LexException.class).hasMessageContaining("line comment");
+      }
+      assertThat(values("SELECT 1 -- x\r\n, 2", d)).containsExactly("SELECT", "1", ",", "2");
+    }
+  }
+
+  @Test
+  void numbers_asEachEngineReadsThem() throws Exception {
+    assertThat(values("SELECT 1FROM t", Dialect.DUCKDB)).containsExactly("SELECT", "1", "FROM",
+        "T");
+    assertThat(values("1_000.5_5 1e1_0 1.e 0x1F", Dialect.DUCKDB)).containsExactly("1_000.5_5",
+        "1e1_0", "1.", "E", "0", "X1F");
+    for (Dialect d : new Dialect[] {Dialect.POSTGRES, Dialect.SNOWFLAKE, Dialect.GENERIC}) {
+      assertThatThrownBy(() -> lex("SELECT 1FROM t", d)).isInstanceOf(LexException.class);
+      assertThat(values("1e3 .5e-3 1.5 1..2", d)).containsExactly("1e3", ".5e-3", "1.5", "1",
+          ".", ".2");
+    }
+  }
+
+  @Test
+  void postgresStrings_prefixesContinuationAndUnicode() throws Exception {
+    List<Token> t = lex("SELECT N'a\\', B'01', X'0F', U&'\\0041!' , 'a'\n-- c\n'b'",
+        Dialect.POSTGRES);
+    assertThat(t).filteredOn(k -> k.type() == TokenType.STRING).extracting(Token::value)
+        .containsExactly("a\\", "01", "0F", "A!", "ab");
+    assertThat(values("U&'!0041' UESCAPE '!'", Dialect.POSTGRES)).containsExactly("A");
+    assertThat(values("$é$ ; $é$", Dialect.POSTGRES)).containsExactly(" ; ");
+    assertThat(values("a$b$ ; x", Dialect.POSTGRES)).containsExactly("A$B$", ";", "X");
+    assertThat(values("E'a'\n'\\''", Dialect.DUCKDB)).containsExactly("a'");
+    assertThatThrownBy(() -> lex("E'a'\n'b'", Dialect.POSTGRES)).isInstanceOf(
+        LexException.class);
+    assertThatThrownBy(() -> lex("U&'a'", Dialect.DUCKDB)).isInstanceOf(LexException.class);
+    assertThatThrownBy(() -> lex("SELECT 1 UESCAPE '!'", Dialect.POSTGRES))
+        .isInstanceOf(LexException.class);
+    assertThat(values("2 //* c */ 3", Dialect.DUCKDB)).containsExactly("2", "/", "3");
+  }
+
+  @Test
+  void snowflakeHexLiteralWithBackslash_isRefused() throws Exception {
+    assertThatThrownBy(() -> lex("SELECT X'\\'; DROP TABLE t; --'", Dialect.SNOWFLAKE))
+        .isInstanceOf(LexException.class);
+    assertThat(values("SELECT X'0F'", Dialect.SNOWFLAKE)).containsExactly("SELECT", "X", "0F");
+  }
+
+  @Test
+  void whitespace_perEngine() throws Exception {
+    assertThat(values("SELECT\f1", Dialect.POSTGRES)).containsExactly("SELECT", "1");
+    assertThatThrownBy(() -> lex("SELECT\u000B1", Dialect.POSTGRES))
+        .isInstanceOf(LexException.class);
+    assertThatThrownBy(() -> lex("SELECT\f1", Dialect.SNOWFLAKE))
+        .isInstanceOf(LexException.class);
+    assertThatThrownBy(() -> lex("SELECT\u00A01", Dialect.DUCKDB))
+        .isInstanceOf(LexException.class).hasMessageContaining("DuckDB");
+    // PostgreSQL takes a no-break space as part of the name, as its scanner does.
+    assertThat(values("SELECT\u00A01", Dialect.POSTGRES)).containsExactly("SELECT\u00A01");
+  }
+
+  @Test
   void operators_flow_andDepth() throws Exception {
     assertThat(values("a ->> b :: c => d", Dialect.SNOWFLAKE)).containsExactly("A", "->>", "B",
         "::", "C", "=>", "D");
