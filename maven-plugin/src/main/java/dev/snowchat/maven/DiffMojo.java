@@ -22,8 +22,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Compares a baseline catalog snapshot with a new one and reports the tables and columns added,
  * dropped and changed, and the foreign keys added and dropped. Writes {@code diff-report.md} and
- * {@code diff-report.json} to {@code target/snowchat} (or {@code snowchat.reportDirectory}). With {@code snowchat.failOnBreaking=true} the build fails on a breaking change: a
- * dropped table or column, or a column type that was narrowed or changed incompatibly.
+ * {@code diff-report.json} to {@code target/snowchat} (or {@code snowchat.reportDirectory}).
+ * With {@code snowchat.failOnBreaking=true} the build fails on a breaking change: a dropped table
+ * or column, or a column type that was narrowed or changed incompatibly.
  *
  * <pre>
  * mvn snowchat:diff -Dsnowchat.baseline=schema/catalog.json -Dsnowchat.failOnBreaking=true

@@ -19,8 +19,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The differences between a baseline catalog and a new one: tables and columns added, dropped and
- * changed, and declared foreign keys added and dropped (not breaking). Dropped tables, dropped columns and narrowed or otherwise incompatible column types
- * are breaking; additions, widened types and changes of nullability, kind or comment are not.
+ * changed, and declared foreign keys added and dropped. Dropped tables, dropped columns and
+ * narrowed or otherwise incompatible column types are breaking; additions, widened types, changes
+ * of nullability, kind or comment, and foreign keys added or dropped are not.
  * Names are compared exactly, as the sources report them.
  *
  * @param baselineTables the number of tables and views in the baseline
