@@ -1,7 +1,9 @@
 def log = new File(basedir, 'build.log').text
-def md = new File(basedir, 'new/diff-report.md')
-def json = new File(basedir, 'new/diff-report.json')
+// The report goes to target/snowchat, not next to the snapshot (unless snowchat.reportDirectory).
+def md = new File(basedir, 'target/snowchat/diff-report.md')
+def json = new File(basedir, 'target/snowchat/diff-report.json')
 assert md.isFile() && json.isFile()
+assert !new File(basedir, 'new/diff-report.md').exists()
 def text = md.text
 assert text.contains('- `AIRBNB.RAW.RAW_LISTINGS`: column PRICE dropped (was NUMBER(10,2))')
 assert text.contains('column CITY added: VARCHAR')

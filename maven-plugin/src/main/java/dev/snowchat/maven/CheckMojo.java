@@ -1,5 +1,6 @@
 package dev.snowchat.maven;
 
+import dev.snowchat.maven.internal.Sarif;
 import dev.snowchat.maven.internal.SqlCheck;
 import dev.snowchat.maven.internal.SqlFiles;
 import dev.snowchat.sqlgate.Dialect;
@@ -62,6 +63,18 @@ public final class CheckMojo extends SnowchatMojo {
   @Parameter(property = "snowchat.checkReport")
   private @Nullable File report;
 
+  /**
+   * Where to write the findings as SARIF 2.1.0 for code-scanning tools (GitHub code scanning and
+   * others), file paths relative to the project folder; {@code none} writes none. Default:
+   * <code>${project.build.directory}/snowchat/check.sarif</code>.
+   */
+  @Parameter(property = "snowchat.sarif")
+  private @Nullable String sarif;
+
+  /** The plugin's version, for the SARIF driver. */
+  @Parameter(defaultValue = "${plugin.version}", readonly = true)
+  private @Nullable String pluginVersion;
+
   /** The encoding of the SQL files. */
   @Parameter(property = "snowchat.encoding", defaultValue = "${project.build.sourceEncoding}")
   private @Nullable String encoding;
@@ -71,7 +84,21 @@ public final class CheckMojo extends SnowchatMojo {
   public CheckMojo() {}
 
   @Override
+  void applyCommandLine() throws MojoExecutionException {
+    skip = commandLine("snowchat.skip", skip);
+    sql = java.util.Objects.requireNonNullElse(commandLine("snowchat.sql", sql), DEFAULT_SQL);
+    dialect = java.util.Objects.requireNonNullElse(commandLine("snowchat.dialect", dialect),
+        "snowflake");
+    mode = java.util.Objects.requireNonNullElse(commandLine("snowchat.mode", mode), "read_only");
+    failOnRefused = commandLine("snowchat.failOnRefused", failOnRefused);
+    report = commandLine("snowchat.checkReport", report);
+    sarif = commandLine("snowchat.sarif", sarif);
+    encoding = commandLine("snowchat.encoding", encoding);
+  }
+
+  @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
+    applyCommandLine();
     if (skip) {
       getLog().info("snowchat:check skipped (snowchat.skip=true)");
       return;
@@ -145,6 +172,7 @@ public final class CheckMojo extends SnowchatMojo {
             + e.getMessage(), e);
       }
     }
+    writeSarif(result);
     if (result.findings().isEmpty()) {
       getLog().info(summary);
       return;
@@ -158,5 +186,26 @@ public final class CheckMojo extends SnowchatMojo {
         + (result.findings().size() == 1 ? " is" : "s are") + " refused in "
         + gate.mode().configName() + " mode (listed above as file:line: reason). Fix them, choose"
         + " another snowchat.mode, or set snowchat.failOnRefused=false to only warn.");
+  }
+
+  private void writeSarif(SqlCheck.Result result) throws MojoExecutionException {
+    String where = sarif == null || sarif.isBlank() ? null : sarif.strip();
+    if (where != null && (where.equalsIgnoreCase("none") || where.equalsIgnoreCase("false")
+        || where.equalsIgnoreCase("off"))) {
+      return;
+    }
+    Path file = (where == null ? new File(buildDirectory(), "snowchat/check.sarif")
+        : resolve(new File(where))).toPath().toAbsolutePath();
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, Sarif.render(result, pluginVersion == null
+          || pluginVersion.contains("${") ? "unknown" : pluginVersion, failOnRefused),
+          StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new MojoExecutionException("Cannot write snowchat.sarif " + file + ": "
+          + e.getMessage(), e);
+    }
+    getLog().info("snowchat:check: SARIF written to "
+        + SqlFiles.display(baseDirectory().toPath(), file));
   }
 }

@@ -21,9 +21,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Compares a baseline catalog snapshot with a new one and reports the tables and columns added,
- * dropped and changed. Writes {@code diff-report.md} and {@code diff-report.json} next to the new
- * snapshot. With {@code snowchat.failOnBreaking=true} the build fails on a breaking change: a
- * dropped table or column, or a column type that was narrowed or changed incompatibly.
+ * dropped and changed, and the foreign keys added and dropped. Writes {@code diff-report.md} and
+ * {@code diff-report.json} to {@code target/snowchat} (or {@code snowchat.reportDirectory}).
+ * With {@code snowchat.failOnBreaking=true} the build fails on a breaking change: a dropped table
+ * or column, or a column type that was narrowed or changed incompatibly.
  *
  * <pre>
  * mvn snowchat:diff -Dsnowchat.baseline=schema/catalog.json -Dsnowchat.failOnBreaking=true
@@ -48,12 +49,30 @@ public final class DiffMojo extends SnowchatMojo {
   @Parameter(property = "snowchat.failOnBreaking", defaultValue = "false")
   private boolean failOnBreaking;
 
+  /**
+   * The folder for {@code diff-report.md} and {@code diff-report.json}. Default:
+   * <code>${project.build.directory}/snowchat</code>, wherever the snapshots are (a snapshot
+   * under {@code schema/} gets no report beside it unless asked).
+   */
+  @Parameter(property = "snowchat.reportDirectory")
+  private @Nullable File reportDirectory;
+
 
   /** Creates the goal; Maven sets its parameters. */
   public DiffMojo() {}
 
   @Override
+  void applyCommandLine() throws MojoExecutionException {
+    skip = commandLine("snowchat.skip", skip);
+    baseline = commandLine("snowchat.baseline", baseline);
+    snapshot = commandLine("snowchat.snapshot", snapshot);
+    failOnBreaking = commandLine("snowchat.failOnBreaking", failOnBreaking);
+    reportDirectory = commandLine("snowchat.reportDirectory", reportDirectory);
+  }
+
+  @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
+    applyCommandLine();
     if (skip) {
       getLog().info("snowchat:diff skipped (snowchat.skip=true)");
       return;
@@ -72,7 +91,8 @@ public final class DiffMojo extends SnowchatMojo {
 
     String baselineShown = SqlFiles.display(baseDirectory().toPath(), baselineFile.toPath());
     String snapshotShown = SqlFiles.display(baseDirectory().toPath(), snapshotFile.toPath());
-    Path dir = snapshotFile.toPath().toAbsolutePath().getParent();
+    Path dir = (reportDirectory == null ? new File(buildDirectory(), "snowchat")
+        : resolve(reportDirectory)).toPath().toAbsolutePath();
     Path md = dir.resolve("diff-report.md");
     Path json = dir.resolve("diff-report.json");
     try {

@@ -80,11 +80,19 @@ public final class IndexMojo extends SnowchatMojo {
   private @Nullable String exclude;
 
   /**
-   * The catalog snapshot to write; the report {@code index-report.md} goes next to it. Default:
+   * The catalog snapshot to write. Default:
    * <code>${project.build.directory}/snowchat/catalog.json</code>.
    */
   @Parameter(property = "snowchat.output")
   private @Nullable File output;
+
+  /**
+   * The folder for {@code index-report.md}. Default:
+   * <code>${project.build.directory}/snowchat</code>, also when the snapshot is written elsewhere
+   * (a baseline refreshed into {@code schema/} gets no report beside it unless asked).
+   */
+  @Parameter(property = "snowchat.reportDirectory")
+  private @Nullable File reportDirectory;
 
   /** A glossary JSON file whose coverage the report shows (targets that name no table). */
   @Parameter(property = "snowchat.glossary")
@@ -109,7 +117,24 @@ public final class IndexMojo extends SnowchatMojo {
   public IndexMojo() {}
 
   @Override
+  void applyCommandLine() throws MojoExecutionException {
+    skip = commandLine("snowchat.skip", skip);
+    source = java.util.Objects.requireNonNullElse(commandLine("snowchat.source", source), "auto");
+    jdbcUrl = commandLine("snowchat.jdbcUrl", jdbcUrl);
+    jdbcUser = commandLine("snowchat.jdbcUser", jdbcUser);
+    jdbcPassword = commandLine("snowchat.jdbcPassword", jdbcPassword);
+    include = commandLine("snowchat.include", include);
+    exclude = commandLine("snowchat.exclude", exclude);
+    output = commandLine("snowchat.output", output);
+    reportDirectory = commandLine("snowchat.reportDirectory", reportDirectory);
+    glossary = commandLine("snowchat.glossary", glossary);
+    sampleDirectory = commandLine("snowchat.sampleDirectory", sampleDirectory);
+    failOnEmpty = commandLine("snowchat.failOnEmpty", failOnEmpty);
+  }
+
+  @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
+    applyCommandLine();
     if (skip) {
       getLog().info("snowchat:index skipped (snowchat.skip=true)");
       return;
@@ -180,10 +205,12 @@ public final class IndexMojo extends SnowchatMojo {
     IndexReport.JoinSummary joins = IndexSummaries.joins(catalog);
 
     Path snapshot = snapshotFile.toPath();
-    Path report = snapshot.toAbsolutePath().getParent().resolve("index-report.md");
+    Path report = (reportDirectory == null ? new File(buildDirectory(), "snowchat")
+        : resolve(reportDirectory)).toPath().toAbsolutePath().resolve("index-report.md");
     long elapsed = (System.nanoTime() - start) / 1_000_000;
     try {
       CatalogSnapshot.write(catalog, snapshot);
+      Files.createDirectories(report.getParent());
       Files.writeString(report, IndexReport.markdown(catalog, target.description(),
           SqlFiles.display(baseDirectory().toPath(), snapshot), elapsed, joins, coverage),
           StandardCharsets.UTF_8);

@@ -135,7 +135,7 @@ public final class CatalogSnapshot {
     Path target = file.toAbsolutePath();
     try {
       Files.createDirectories(target.getParent());
-      Path tmp = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp");
+      Path tmp = tempFile(target);
       try {
         try (OutputStream out = Files.newOutputStream(tmp)) {
           write(catalog, out);
@@ -153,6 +153,21 @@ public final class CatalogSnapshot {
       throw new SnowchatException(IndexErrorCode.SNAPSHOT_IO,
           "Cannot write catalog snapshot " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * A temporary file beside the target, readable as any file the user creates is: a snapshot is
+   * meant to be committed and shared, and {@code createTempFile} alone would make it 0600 after
+   * the rename. Asking for 0644 lets the umask decide, as for a plain new file.
+   */
+  private static Path tempFile(Path target) throws IOException {
+    String prefix = target.getFileName() + ".";
+    if (target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return Files.createTempFile(target.getParent(), prefix, ".tmp",
+          java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+              java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--")));
+    }
+    return Files.createTempFile(target.getParent(), prefix, ".tmp");
   }
 
   /**

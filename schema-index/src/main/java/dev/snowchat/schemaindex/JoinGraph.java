@@ -211,14 +211,21 @@ public final class JoinGraph {
    *
    * @param from the start table
    * @param to the end table
-   * @return the path with its edges oriented from {@code from} to {@code to}; empty when the tables
-   *     are not connected, unknown, or the same table
+   * @return the path with its edges oriented from {@code from} to {@code to}; for a table and
+   *     itself, its best self-referencing key ({@code EMPLOYEES.MANAGER_ID -> EMPLOYEES.ID}) as
+   *     a one-edge path; empty when the tables are not connected or unknown, or a table has no
+   *     self-referencing key
    */
   public Optional<JoinPath> joinPath(QualifiedName from, QualifiedName to) {
     requireNonNull(from, "from is null");
     requireNonNull(to, "to is null");
-    if (from.equals(to) || !tables.contains(from) || !tables.contains(to)) {
+    if (!tables.contains(from) || !tables.contains(to)) {
       return Optional.empty();
+    }
+    if (from.equals(to)) {
+      // neighbors() is sorted best first (declared, then by confidence).
+      return neighbors(from).stream().filter(e -> e.toTable().equals(from)).findFirst()
+          .map(e -> new JoinPath(List.of(e)));
     }
     return orient(new DijkstraShortestPath<>(graph).getPath(from, to));
   }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import java.util.ArrayList;
@@ -18,8 +19,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The differences between a baseline catalog and a new one: tables and columns added, dropped and
- * changed. Dropped tables, dropped columns and narrowed or otherwise incompatible column types
- * are breaking; additions, widened types and changes of nullability, kind or comment are not.
+ * changed, and declared foreign keys added and dropped. Dropped tables, dropped columns and
+ * narrowed or otherwise incompatible column types are breaking; additions, widened types, changes
+ * of nullability, kind or comment, and foreign keys added or dropped are not.
  * Names are compared exactly, as the sources report them.
  *
  * @param baselineTables the number of tables and views in the baseline
@@ -43,7 +45,14 @@ public record CatalogDiff(int baselineTables, int snapshotTables, List<Change> c
     /** A column's type changed; see {@link Change#typeChange()}. */
     COLUMN_TYPE_CHANGED,
     /** A column became nullable, or not nullable. */
-    COLUMN_NULLABILITY_CHANGED
+    COLUMN_NULLABILITY_CHANGED,
+    /** A declared foreign key exists only in the new snapshot. */
+    FOREIGN_KEY_ADDED,
+    /**
+     * A declared foreign key exists only in the baseline. Not breaking for queries (no query
+     * refers to a constraint), but a declared join path is gone.
+     */
+    FOREIGN_KEY_DROPPED
   }
 
   /**
@@ -77,6 +86,8 @@ public record CatalogDiff(int baselineTables, int snapshotTables, List<Change> c
         case COLUMN_TYPE_CHANGED -> "column " + column + " type "
             + typeWord(typeChange) + ": " + before + " -> " + after;
         case COLUMN_NULLABILITY_CHANGED -> "column " + column + " " + before + " -> " + after;
+        case FOREIGN_KEY_ADDED -> "foreign key added: " + after;
+        case FOREIGN_KEY_DROPPED -> "foreign key dropped: " + before;
       };
     }
 
@@ -163,6 +174,25 @@ public record CatalogDiff(int baselineTables, int snapshotTables, List<Change> c
             nc.type() + (nc.nullable() ? "" : " NOT NULL"), null, false));
       }
     }
+    // Foreign keys are compared whole (columns, referenced table and columns); a key whose
+    // columns changed shows as one dropped and one added.
+    for (ForeignKey fk : old.foreignKeys()) {
+      if (!now.foreignKeys().contains(fk)) {
+        out.add(new Change(Kind.FOREIGN_KEY_DROPPED, old.id(), String.join(", ", fk.columns()),
+            describe(fk), null, null, false));
+      }
+    }
+    for (ForeignKey fk : now.foreignKeys()) {
+      if (!old.foreignKeys().contains(fk)) {
+        out.add(new Change(Kind.FOREIGN_KEY_ADDED, now.id(), String.join(", ", fk.columns()),
+            null, describe(fk), null, false));
+      }
+    }
+  }
+
+  private static String describe(ForeignKey fk) {
+    return "(" + String.join(", ", fk.columns()) + ") -> " + fk.referencedTable() + " ("
+        + String.join(", ", fk.referencedColumns()) + ")";
   }
 
   private static String nullability(ColumnInfo c) {

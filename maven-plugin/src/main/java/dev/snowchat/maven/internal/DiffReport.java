@@ -37,7 +37,10 @@ public final class DiffReport {
         + "; columns: " + diff.count(Kind.COLUMN_ADDED) + " added, "
         + diff.count(Kind.COLUMN_DROPPED) + " dropped, "
         + diff.count(Kind.COLUMN_TYPE_CHANGED) + " type changed, "
-        + diff.count(Kind.COLUMN_NULLABILITY_CHANGED) + " nullability changed";
+        + diff.count(Kind.COLUMN_NULLABILITY_CHANGED) + " nullability changed"
+        + (diff.count(Kind.FOREIGN_KEY_ADDED) + diff.count(Kind.FOREIGN_KEY_DROPPED) == 0 ? ""
+            : "; foreign keys: " + diff.count(Kind.FOREIGN_KEY_ADDED) + " added, "
+                + diff.count(Kind.FOREIGN_KEY_DROPPED) + " dropped");
   }
 
   /**

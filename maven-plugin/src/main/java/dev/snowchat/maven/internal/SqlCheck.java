@@ -35,14 +35,17 @@ public final class SqlCheck {
   /**
    * A refused statement.
    *
-   * @param file the file as shown (relative to the base folder)
+   * @param file the file as shown (relative to the base folder, {@code /}-separated)
    * @param lineNumber the 1-based line where the statement starts
-   * @param reason why it was refused, and what would be allowed instead
+   * @param column the 1-based column where the statement (or the refused construct) starts
+   * @param rule the gate's rule, e.g. {@code KIND_NOT_ALLOWED} or {@code LEX_FAILED}
+   * @param reason why it was refused, worded for whoever reads the build log
    */
-  public record Finding(String file, int lineNumber, String reason) {
+  public record Finding(String file, int lineNumber, int column, String rule, String reason) {
     /** Validates the fields. */
     public Finding {
       requireNonNull(file, "file is null");
+      requireNonNull(rule, "rule is null");
       requireNonNull(reason, "reason is null");
     }
 
@@ -110,8 +113,9 @@ public final class SqlCheck {
       switch (SqlScript.split(gate.dialect(), text)) {
         case SqlScript.Refused r -> {
           statements++;
-          findings.add(new Finding(shown, r.line(), "cannot split the file safely at column "
-              + r.column() + ": " + r.reason() + " [rule " + r.rule() + "]"));
+          findings.add(new Finding(shown, r.line(), r.column(), r.rule().name(),
+              "cannot split the file safely at column " + r.column() + ": " + r.reason()
+              + " [rule " + r.rule() + "]"));
         }
         case SqlScript.Statements split -> {
           for (SqlScript.Statement st : split.statements()) {
@@ -119,14 +123,32 @@ public final class SqlCheck {
             Verdict v = gate.check(st.text());
             switch (v) {
               case Verdict.Allowed a -> { }
-              case Verdict.Blocked b -> findings.add(new Finding(shown, st.line(),
-                  b.message() + " [kind " + b.kind() + ", rule " + b.rule() + "]"));
+              case Verdict.Blocked b -> findings.add(new Finding(shown, st.line(), st.column(),
+                  b.rule().name(), forCi(b) + " [kind " + b.kind() + ", rule " + b.rule() + "]"));
             }
           }
         }
       }
     }
     return new Result(files.size(), statements, findings);
+  }
+
+  /**
+   * The gate's reason, with the advice worded for whoever maintains the SQL file: the gate's own
+   * advice ("Send one SELECT statement instead") addresses a client sending requests.
+   */
+  private String forCi(Verdict.Blocked b) {
+    String mode = gate.mode().configName();
+    String dialect = gate.dialect().configName();
+    String advice = switch (b.rule()) {
+      case KIND_NOT_ALLOWED -> "Not allowed in " + mode + " mode: change the statement, or run"
+          + " the check with the mode production uses (snowchat.mode).";
+      case PARSE_FAILED -> "The gate cannot parse it as " + dialect + " SQL: fix the syntax, or"
+          + " set snowchat.dialect to the files' dialect.";
+      case MULTIPLE_STATEMENTS -> "Split it into statements ended by ';'.";
+      default -> "";
+    };
+    return advice.isEmpty() ? b.reason() : b.reason() + " " + advice;
   }
 
   private static String read(Path file, String shown, Charset charset) throws IOException {

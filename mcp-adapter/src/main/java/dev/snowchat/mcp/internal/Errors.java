@@ -63,6 +63,9 @@ final class Errors {
           + seconds(w) + " limit and was cancelled on the server. Narrow it (add filters or a"
           + " LIMIT, select fewer columns, aggregate first) and retry.");
     }
+    if (Authentication.failed(e)) {
+      return Authentication.error(detail);
+    }
     if (code.equals("CONNECTION_FAILED") || code.equals("AUTHENTICATION_FAILED")
         || code.equals("HARDENING_FAILED") || code.equals("PERMISSION_CHECK_FAILED")) {
       return connection(detail);
@@ -145,6 +148,9 @@ final class Errors {
 
   static ToolException fromSql(SQLException e, Warehouse w) {
     String detail = w.redactor().untrusted(rootMessage(e), MAX_WAREHOUSE_TEXT);
+    if (Authentication.failed(e)) {
+      return Authentication.error(detail);
+    }
     if (e instanceof SQLTimeoutException) {
       String m = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
       if (m.contains("connection is not available") || m.contains("pool")) {

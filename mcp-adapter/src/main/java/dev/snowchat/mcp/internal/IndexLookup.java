@@ -160,6 +160,11 @@ final class IndexLookup implements SchemaLookup {
   }
 
   @Override
+  public Optional<List<QualifiedName>> tableNames() {
+    return ask(() -> index.catalog().map(c -> visible(c).stream().map(TableInfo::id).toList()));
+  }
+
+  @Override
   public Optional<TableInfo> describe(QualifiedName table) {
     return ask(() -> index.table(table).filter(t -> !t.columns().isEmpty()
         && filter.showsTable(t.id())));

@@ -34,7 +34,14 @@ public final class JoinClauses {
       Function<QualifiedName, List<JoinEdge>> neighbours, Predicate<QualifiedName> visible,
       int maxExpanded) {
     if (from.equals(to)) {
-      return Optional.of(new JoinRoute(from, to, List.of(), build(dialect, from, List.of())));
+      // A table joins itself through a self-referencing key (MANAGER_ID -> EMPLOYEE_ID).
+      for (JoinEdge e : neighbours.apply(from)) {
+        if (e.fromTable().equals(from) && e.toTable().equals(from)) {
+          return Optional.of(new JoinRoute(from, to, List.of(e), build(dialect, from,
+              List.of(e))));
+        }
+      }
+      return Optional.empty();
     }
     Map<QualifiedName, QualifiedName> prev = new HashMap<>();
     Map<QualifiedName, JoinEdge> via = new HashMap<>();
@@ -75,8 +82,16 @@ public final class JoinClauses {
   public static String build(Dialect dialect, QualifiedName from, List<JoinEdge> edges) {
     Map<QualifiedName, String> alias = new HashMap<>();
     alias.put(from, "t0");
+    int aliases = 1;
     StringBuilder sb = new StringBuilder("FROM ").append(name(dialect, from)).append(" AS t0");
     for (JoinEdge e : edges) {
+      if (e.fromTable().equals(e.toTable()) && alias.containsKey(e.fromTable())) {
+        // A self-referencing key: a second copy of the table, the referenced row.
+        String a = "t" + aliases++;
+        sb.append("\nJOIN ").append(name(dialect, e.toTable())).append(" AS ").append(a)
+            .append(" ON ").append(on(dialect, e, alias.get(e.fromTable()), a));
+        continue;
+      }
       QualifiedName next;
       if (alias.containsKey(e.fromTable()) && !alias.containsKey(e.toTable())) {
         next = e.toTable();
@@ -85,18 +100,21 @@ public final class JoinClauses {
       } else {
         continue; // a self-join or an edge between tables already joined adds no new table
       }
-      String a = "t" + alias.size();
+      String a = "t" + aliases++;
       alias.put(next, a);
-      sb.append("\nJOIN ").append(name(dialect, next)).append(" AS ").append(a).append(" ON ");
-      List<String> conds = new ArrayList<>();
-      for (int i = 0; i < e.fromColumns().size(); i++) {
-        conds.add(alias.get(e.fromTable()) + "." + Sql.quoteIdentifier(dialect,
-            e.fromColumns().get(i)) + " = " + alias.get(e.toTable()) + "."
-            + Sql.quoteIdentifier(dialect, e.toColumns().get(i)));
-      }
-      sb.append(String.join(" AND ", conds));
+      sb.append("\nJOIN ").append(name(dialect, next)).append(" AS ").append(a).append(" ON ")
+          .append(on(dialect, e, alias.get(e.fromTable()), alias.get(e.toTable())));
     }
     return sb.toString();
+  }
+
+  private static String on(Dialect dialect, JoinEdge e, String fromAlias, String toAlias) {
+    List<String> conds = new ArrayList<>();
+    for (int i = 0; i < e.fromColumns().size(); i++) {
+      conds.add(fromAlias + "." + Sql.quoteIdentifier(dialect, e.fromColumns().get(i)) + " = "
+          + toAlias + "." + Sql.quoteIdentifier(dialect, e.toColumns().get(i)));
+    }
+    return String.join(" AND ", conds);
   }
 
   /**

@@ -22,7 +22,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,6 +38,8 @@ import org.jspecify.annotations.Nullable;
 final class LiveJdbcLookup implements SchemaLookup {
   private static final Set<String> SYSTEM_SCHEMAS = Set.of("information_schema", "pg_catalog",
       "pg_toast", "pg_internal", "sys", "mysql", "performance_schema");
+  /** Default schemas hidden from list_schemas while they are empty (DuckDB, PostgreSQL). */
+  private static final Set<String> DEFAULT_SCHEMAS = Set.of("main", "public");
   private static final Set<String> SYSTEM_CATALOGS = Set.of("system", "temp");
   private static final String[] TABLE_TYPES = null; // all types; filtered by kindOf
   static final int SEARCH_COLUMN_SCAN_LIMIT = 50_000;
@@ -104,12 +105,33 @@ final class LiveJdbcLookup implements SchemaLookup {
               || !db.equals(cat) || !filter.showsSchema(db, name)) {
             continue;
           }
+          if (DEFAULT_SCHEMAS.contains(name) && isEmpty(md, db, name)) {
+            continue;
+          }
           out.add(new Schema(db, name, null));
         }
       }
       out.sort(Comparator.comparing(Schema::name));
       return out;
     }));
+  }
+
+  /**
+   * Whether a schema holds no tables or views. Used to hide the schema every DuckDB database
+   * ({@code main}) or PostgreSQL database ({@code public}) has whether or not it is used: an
+   * empty default schema is only noise to a caller looking for data. It is still resolvable.
+   */
+  private static boolean isEmpty(DatabaseMetaData md, String db, String schema)
+      throws SQLException {
+    try (ResultSet rs = md.getTables(db, escape(md, schema), "%", TABLE_TYPES)) {
+      while (rs.next()) {
+        if (schema.equals(rs.getString("TABLE_SCHEM"))
+            && kindOf(rs.getString("TABLE_TYPE")) != null) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static String catalogOf(ResultSet rs, String dflt) {
@@ -129,6 +151,7 @@ final class LiveJdbcLookup implements SchemaLookup {
       String db = exactDatabase(md, database);
       String sc = exactSchema(md, db, schema);
       List<TableInfo> out = new ArrayList<>();
+      Map<String, Long> rows = RowCounts.of(md.getConnection(), db, sc);
       try (ResultSet rs = md.getTables(db, sc, "%", TABLE_TYPES)) {
         while (rs.next()) {
           TableKind kind = kindOf(rs.getString("TABLE_TYPE"));
@@ -139,7 +162,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           QualifiedName q = QualifiedName.of(db, sc, name);
           if (filter.showsTable(q)) {
             out.add(TableInfo.builder(q).kind(kind).comment(blankToNull(rs.getString("REMARKS")))
-                .build());
+                .rowCount(kind == TableKind.TABLE ? rows.get(name) : null).build());
           }
         }
       }
@@ -284,6 +307,31 @@ final class LiveJdbcLookup implements SchemaLookup {
     }));
   }
 
+  @Override
+  public Optional<List<QualifiedName>> tableNames() {
+    return Optional.of(meta(md -> {
+      List<QualifiedName> out = new ArrayList<>();
+      try (ResultSet rs = md.getTables(null, null, "%", TABLE_TYPES)) {
+        while (rs.next() && out.size() < SEARCH_COLUMN_SCAN_LIMIT) {
+          String cat = nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
+          String sc = rs.getString("TABLE_SCHEM");
+          String name = rs.getString("TABLE_NAME");
+          if (cat == null || sc == null || name == null
+              || kindOf(rs.getString("TABLE_TYPE")) == null
+              || SYSTEM_CATALOGS.contains(cat.toLowerCase(Locale.ROOT))
+              || SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT))) {
+            continue;
+          }
+          QualifiedName q = QualifiedName.of(cat, sc, name);
+          if (filter.showsTable(q)) {
+            out.add(q);
+          }
+        }
+      }
+      return out;
+    }));
+  }
+
   private static @Nullable QualifiedName choose(List<QualifiedName> candidates,
       List<String> schemas, TableRef ref) {
     for (boolean exact : new boolean[] {true, false}) {
@@ -352,7 +400,9 @@ final class LiveJdbcLookup implements SchemaLookup {
       fks.add(new dev.snowchat.schemaindex.ForeignKey(e.fromColumns(), e.toTable(),
           e.toColumns()));
     }
-    return TableInfo.builder(t).kind(kind).comment(comment).columns(cols)
+    Long rows = kind == TableKind.TABLE
+        ? RowCounts.of(md.getConnection(), t.database(), t.schema()).get(t.name()) : null;
+    return TableInfo.builder(t).kind(kind).comment(comment).rowCount(rows).columns(cols)
         .primaryKey(List.copyOf(pk.values())).foreignKeys(fks).build();
   }
 
@@ -499,28 +549,38 @@ final class LiveJdbcLookup implements SchemaLookup {
   public Optional<List<Function>> functions(@Nullable String pattern, int limit) {
     Pattern like = Patterns.like(pattern);
     if (warehouse.dialect() == Dialect.DUCKDB) {
-      // One row per name (overloads collapse to their first signature).
-      String sql = "SELECT function_name, min(function_type), min(description), "
-          + "min(CAST(parameters AS VARCHAR)), min(return_type), bool_and(internal) "
-          + "FROM duckdb_functions()"
+      // One row per name and kind with every overload's signature; words first, then internal
+      // names (__x) and pragmas, operators (%, !~~) last, so a plain listing shows functions.
+      String sql = "WITH f AS (SELECT function_name AS name, function_type AS kind, description,"
+          + " internal, '(' || array_to_string(list_transform(list_zip(parameters,"
+          + " parameter_types), x -> CASE WHEN regexp_full_match(x[1], 'col[0-9]+')"
+          + " THEN coalesce(x[2], 'ANY') ELSE x[1] || ' ' || coalesce(x[2], 'ANY') END), ', ')"
+          + " || ')' || CASE WHEN return_type IS NULL THEN '' ELSE ' -> ' || return_type END"
+          + " AS sig FROM duckdb_functions()"
           + (pattern == null ? "" : " WHERE function_name ILIKE "
               + Sql.quoteString(Dialect.DUCKDB, likeText(pattern)))
-          + " GROUP BY function_name ORDER BY function_name LIMIT " + limit;
+          + ") SELECT name, kind, min(description), bool_and(internal),"
+          + " string_agg(DISTINCT sig, chr(10) ORDER BY sig) FROM f GROUP BY name, kind"
+          + " ORDER BY CASE WHEN regexp_full_match(name, '[A-Za-z][A-Za-z0-9_]*')"
+          + " AND kind <> 'pragma' THEN 0 WHEN regexp_full_match(name, '_[A-Za-z0-9_]*')"
+          + " OR kind = 'pragma' THEN 1 ELSE 2 END, lower(name), kind LIMIT " + limit;
       QueryResult r = Errors.run(() -> warehouse.metadata(sql), warehouse);
-      Map<String, Function> out = new LinkedHashMap<>();
+      List<Function> out = new ArrayList<>();
       for (List<Object> row : r.rows()) {
         String name = str(row.get(0));
-        if (name == null || out.containsKey(name) || !Patterns.matches(like, name)) {
+        if (name == null || !Patterns.matches(like, name)) {
           continue;
         }
-        out.put(name, new Function(name, nvl(str(row.get(1)), "scalar"),
-            Boolean.TRUE.equals(row.get(5)) || "true".equals(str(row.get(5))),
-            str(row.get(3)) + " -> " + str(row.get(4)), str(row.get(2))));
+        String sigs = str(row.get(4));
+        out.add(new Function(name, nvl(str(row.get(1)), "scalar"),
+            Boolean.TRUE.equals(row.get(3)) || "true".equals(str(row.get(3))),
+            sigs == null ? List.of() : List.of(sigs.split("\n")), str(row.get(2))));
         if (out.size() >= limit) {
           break;
         }
       }
-      return Optional.of(List.copyOf(out.values()));
+      out.sort(Function.READING_ORDER);
+      return Optional.of(List.copyOf(out));
     }
     return Optional.of(meta(md -> {
       Map<String, Function> out = new TreeMap<>();
@@ -534,14 +594,14 @@ final class LiveJdbcLookup implements SchemaLookup {
           boolean builtin = sc != null && SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT));
           int type = rs.getInt("FUNCTION_TYPE");
           out.put(name, new Function(name,
-              type == DatabaseMetaData.functionReturnsTable ? "table" : "scalar", builtin, null,
+              type == DatabaseMetaData.functionReturnsTable ? "table" : "scalar", builtin, List.of(),
               blankToNull(rs.getString("REMARKS"))));
         }
       } catch (SQLException e) {
         throw new ToolException("NOT_SUPPORTED", "This database's driver does not list"
             + " functions. Use execute_query with the database's own catalog instead.");
       }
-      return List.copyOf(out.values());
+      return out.values().stream().sorted(Function.READING_ORDER).toList();
     }));
   }
 

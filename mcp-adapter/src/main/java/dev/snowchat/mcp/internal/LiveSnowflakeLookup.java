@@ -328,20 +328,33 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     String like = pattern == null ? "" : " LIKE " + s(LiveJdbcLookup.likeText(pattern));
     Rows r = show("SHOW FUNCTIONS" + like);
     Pattern p = Patterns.like(pattern);
+    // One entry per name and kind, with every overload's signature (SHOW FUNCTIONS has a row
+    // per overload).
     Map<String, Function> out = new TreeMap<>();
     for (List<Object> row : r.rows()) {
       String name = r.get(row, "name");
-      if (name == null || !Patterns.matches(p, name) || out.containsKey(name)) {
+      if (name == null || !Patterns.matches(p, name)) {
         continue;
       }
       String kind = r.yes(row, "is_table_function") ? "table"
           : r.yes(row, "is_aggregate") ? "aggregate" : "scalar";
-      out.put(name, new Function(name, kind, r.yes(row, "is_builtin"), r.text(row, "arguments"),
-          r.text(row, "description")));
-      if (out.size() >= limit) {
-        break;
+      String sig = r.text(row, "arguments");
+      Function seen = out.get(name + "\u0000" + kind);
+      if (seen != null) {
+        if (sig != null && !seen.signatures().contains(sig)) {
+          List<String> sigs = new java.util.ArrayList<>(seen.signatures());
+          sigs.add(sig);
+          out.put(name + "\u0000" + kind, new Function(name, kind, seen.builtin(), sigs,
+              seen.description()));
+        }
+        continue;
       }
+      if (out.size() >= limit) {
+        continue;
+      }
+      out.put(name + "\u0000" + kind, new Function(name, kind, r.yes(row, "is_builtin"), sig,
+          r.text(row, "description")));
     }
-    return Optional.of(List.copyOf(out.values()));
+    return Optional.of(out.values().stream().sorted(Function.READING_ORDER).toList());
   }
 }

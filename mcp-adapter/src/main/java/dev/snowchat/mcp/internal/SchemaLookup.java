@@ -88,4 +88,14 @@ public interface SchemaLookup {
    * @return the functions, or empty when this lookup cannot answer now
    */
   Optional<List<Function>> functions(@Nullable String pattern, int limit);
+
+  /**
+   * Lists every table and view name the caller may see, for "Did you mean ...?" suggestions
+   * when a name is not found.
+   *
+   * @return the names, or empty when this lookup cannot answer (no suggestion is then made)
+   */
+  default Optional<List<QualifiedName>> tableNames() {
+    return Optional.empty();
+  }
 }

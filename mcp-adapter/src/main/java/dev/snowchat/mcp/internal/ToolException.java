@@ -32,8 +32,20 @@ public final class ToolException extends RuntimeException {
   }
 
   static ToolException tableNotFound(String table) {
+    return tableNotFound(table, "");
+  }
+
+  /**
+   * A table that was not found, with suggestions.
+   *
+   * @param table the name as the caller wrote it
+   * @param didYouMean {@code " Did you mean X?"}, or empty text
+   * @return the exception
+   */
+  static ToolException tableNotFound(String table, String didYouMean) {
     return new ToolException("TABLE_NOT_FOUND", "Table or view " + table + " was not found (or"
-        + " is not visible to this connection). Use list_tables(database, schema) or"
-        + " search_schema(query) to find the exact name, then retry with DATABASE.SCHEMA.TABLE.");
+        + " is not visible to this connection)." + didYouMean + " Use list_tables(database,"
+        + " schema) or search_schema(query) to find the exact name, then retry with"
+        + " DATABASE.SCHEMA.TABLE.");
   }
 }

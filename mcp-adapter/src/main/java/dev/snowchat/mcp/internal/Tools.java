@@ -44,6 +44,8 @@ public final class Tools {
   public static final int PREVIEW_MAX = 100;
   static final int LIST_FUNCTIONS_MAX = 200;
   static final int SEARCH_K_MAX = 50;
+  static final int MAX_SIGNATURES = 20;
+  static final int MAX_SIGNATURES_TEXT = 5;
 
   private final Warehouse warehouse;
   private final LookupRouter router;
@@ -134,9 +136,11 @@ public final class Tools {
             "to", str("DATABASE.SCHEMA.TABLE to reach.")), List.of("from", "to")), OUT_JOIN,
         true, false, this::findJoinPath));
     out.add(def("list_functions", "List functions",
-        "List SQL functions the warehouse offers (built-in and user-defined) with kind,"
-            + " signature and description; optional case-insensitive LIKE pattern. At most "
-            + LIST_FUNCTIONS_MAX + " are returned.",
+        "List SQL functions the warehouse offers (built-in and user-defined): one entry per"
+            + " name and kind (scalar, aggregate, table, ...) with its overloads' signatures and"
+            + " a description; named functions first, operators last. Optional"
+            + " case-insensitive LIKE pattern (a word without % matches anywhere in the name)."
+            + " At most " + LIST_FUNCTIONS_MAX + " are returned.",
         obj(Map.of("pattern", str("Optional LIKE pattern, e.g. 'date%' or '%json%'.")),
             List.of()), OUT_FUNCTIONS, true, false, this::listFunctions));
     return List.copyOf(out);
@@ -280,9 +284,12 @@ public final class Tools {
       Map<String, Object> m = item("name", t.id().name(), "kind", t.kind().configName());
       m.put("comment", t.comment());
       m.put("rowCount", t.rowCount());
+      if (t.rowCount() != null) {
+        m.put("rowCountEstimated", rowCountsEstimated());
+      }
       items.add(m);
       sb.append(t.id().name()).append(" (").append(t.kind().configName())
-          .append(t.rowCount() == null ? "" : ", " + t.rowCount() + " rows").append(')')
+          .append(rows(t.rowCount())).append(')')
           .append(t.comment() == null ? "" : " -- " + t.comment()).append('\n');
     }
     Map<String, Object> out = new LinkedHashMap<>();
@@ -295,9 +302,40 @@ public final class Tools {
     return ToolResult.success(sb.toString().strip(), out);
   }
 
+  /**
+   * Snowflake keeps an exact row count per table; DuckDB's {@code estimated_size} and
+   * PostgreSQL's {@code reltuples} are estimates (the index path reads the same figures).
+   */
+  private boolean rowCountsEstimated() {
+    return warehouse.dialect() != dev.snowchat.sqlgate.Dialect.SNOWFLAKE;
+  }
+
+  private String rows(@Nullable Long count) {
+    if (count == null) {
+      return "";
+    }
+    return rowCountsEstimated() ? ", ~" + count + " rows (estimate)" : ", " + count + " rows";
+  }
+
   private QualifiedName resolve(String text) {
     TableRef ref = TableRef.parse(text);
-    return router.ask(l -> l.resolve(ref)).value();
+    try {
+      return router.ask(l -> l.resolve(ref)).value();
+    } catch (ToolException e) {
+      if (!e.code().equals("TABLE_NOT_FOUND")) {
+        throw e;
+      }
+      List<QualifiedName> near;
+      try {
+        near = NearMiss.suggest(ref, router.ask(SchemaLookup::tableNames).value());
+      } catch (RuntimeException noNames) {
+        throw e; // suggestions are a courtesy; the lookup cannot list names here
+      }
+      if (near.isEmpty()) {
+        throw e;
+      }
+      throw ToolException.tableNotFound(ref.toString(), NearMiss.sentence(near));
+    }
   }
 
   private ToolResult describeTable(Args a, CallContext ctx) {
@@ -306,7 +344,7 @@ public final class Tools {
     TableInfo t = r.value();
     List<Map<String, Object>> cols = new ArrayList<>();
     StringBuilder sb = new StringBuilder(t.kind().configName() + " " + t.id()
-        + (t.rowCount() == null ? "" : ", " + t.rowCount() + " rows")
+        + rows(t.rowCount())
         + (t.comment() == null ? "" : " -- " + t.comment()) + " (source: " + r.source() + ")\n");
     for (ColumnInfo c : t.columns()) {
       Map<String, Object> m = item("name", c.name(), "type", c.type());
@@ -334,6 +372,9 @@ public final class Tools {
     out.put("kind", t.kind().configName());
     out.put("comment", t.comment());
     out.put("rowCount", t.rowCount());
+    if (t.rowCount() != null) {
+      out.put("rowCountEstimated", rowCountsEstimated());
+    }
     out.put("columns", cols);
     out.put("primaryKey", t.primaryKey());
     out.put("foreignKeys", fks);
@@ -470,12 +511,26 @@ public final class Tools {
       Map<String, Object> m = item("name", f.name(), "kind", f.kind());
       m.put("builtin", f.builtin());
       m.put("signature", f.signature());
+      List<String> sigs = f.signatures();
+      m.put("signatures", sigs.subList(0, Math.min(sigs.size(), MAX_SIGNATURES)));
+      m.put("overloads", sigs.size());
       m.put("description", f.description());
       items.add(m);
-      sb.append(f.name()).append(" (").append(f.kind()).append(')')
-          .append(f.signature() == null ? "" : " " + f.signature())
-          .append(f.description() == null ? "" : " -- " + Render.cell(f.description()))
+      sb.append(f.name()).append(" (").append(f.kind()).append(')');
+      if (sigs.size() == 1) {
+        sb.append(' ').append(sigs.get(0));
+      }
+      sb.append(f.description() == null ? "" : " -- " + Render.cell(f.description()))
           .append('\n');
+      if (sigs.size() > 1) {
+        for (String sig : sigs.subList(0, Math.min(sigs.size(), MAX_SIGNATURES_TEXT))) {
+          sb.append("  ").append(sig.startsWith("(") ? f.name() + sig : sig).append('\n');
+        }
+        if (sigs.size() > MAX_SIGNATURES_TEXT) {
+          sb.append("  ... ").append(sigs.size() - MAX_SIGNATURES_TEXT)
+              .append(" more overloads\n");
+        }
+      }
     }
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("pattern", pattern);
@@ -548,13 +603,13 @@ public final class Tools {
   static final Map<String, Object> OUT_TABLES = out(Map.of("database", STRING, "schema", STRING,
       "pattern", STRING_OR_NULL, "tables", array(out(Map.of("name", STRING,
           "kind", Map.of("type", "string", "enum", List.of("table", "view")),
-          "comment", STRING_OR_NULL, "rowCount", Map.of("type", List.of("integer", "null"))),
-          List.of("name", "kind"))), "count", INT, "source", SOURCE),
+          "comment", STRING_OR_NULL, "rowCount", Map.of("type", List.of("integer", "null")),
+          "rowCountEstimated", BOOL), List.of("name", "kind"))), "count", INT, "source", SOURCE),
       List.of("database", "schema", "tables", "count", "source"));
   static final Map<String, Object> OUT_DESCRIBE = out(Map.of("table", STRING, "kind", STRING,
       "comment", STRING_OR_NULL, "rowCount", Map.of("type", List.of("integer", "null")),
-      "columns", array(out(Map.of("name", STRING, "type", STRING, "nullable", BOOL,
-          "comment", STRING_OR_NULL), List.of("name", "type", "nullable"))),
+      "rowCountEstimated", BOOL, "columns", array(out(Map.of("name", STRING, "type", STRING,
+          "nullable", BOOL, "comment", STRING_OR_NULL), List.of("name", "type", "nullable"))),
       "primaryKey", STRINGS, "foreignKeys", array(out(Map.of("columns", STRINGS,
           "referencedTable", STRING, "referencedColumns", STRINGS),
           List.of("columns", "referencedTable", "referencedColumns"))), "source", SOURCE),
@@ -577,7 +632,8 @@ public final class Tools {
       List.of("from", "to", "found", "edges", "joinClause", "source"));
   static final Map<String, Object> OUT_FUNCTIONS = out(Map.of("pattern", STRING_OR_NULL,
       "functions", array(out(Map.of("name", STRING, "kind", STRING, "builtin", BOOL,
-          "signature", STRING_OR_NULL, "description", STRING_OR_NULL), List.of("name", "kind"))),
+          "signature", STRING_OR_NULL, "signatures", STRINGS, "overloads", INT,
+          "description", STRING_OR_NULL), List.of("name", "kind"))),
       "count", INT, "truncated", BOOL, "source", SOURCE),
       List.of("functions", "count", "truncated", "source"));
 

@@ -192,6 +192,12 @@ public final class JdbcCatalogSource implements CatalogSource {
             nullable == null || nullable != DatabaseMetaData.columnNoNulls, r.text("remarks")));
       }
     }
+    Map<String, Long> rows = RowCounts.of(c, s.database(), s.schema());
+    builders.forEach((name, b) -> {
+      if (b.build().kind() == TableKind.TABLE) {
+        b.rowCount(rows.get(name));
+      }
+    });
     Map<String, List<String>> pks = primaryKeys(md, s, builders.keySet());
     Map<String, List<ForeignKey>> fks = foreignKeys(md, s, builders.keySet());
     List<TableInfo> out = new ArrayList<>(builders.size());
