@@ -63,10 +63,32 @@ public final class SnowchatMcpServer implements AutoCloseable {
     this.config = config;
     this.warehouse = warehouse;
     this.index = index;
-    this.tools = tools;
+    this.tools = tools.stream().map(this::guarded).toList();
     Map<String, ToolDefinition> m = new LinkedHashMap<>();
-    tools.forEach(t -> m.put(t.name(), t));
+    this.tools.forEach(t -> m.put(t.name(), t));
     this.byName = Map.copyOf(m);
+  }
+
+  /**
+   * A tool whose calls say plainly that the server is closed: a call arriving after {@link
+   * #close()}, or failing because the close pulled the index and pools away under it, would
+   * otherwise read as a warehouse error ("the warehouse rejected the query").
+   */
+  private ToolDefinition guarded(ToolDefinition d) {
+    ToolHandler h = d.handler();
+    return new ToolDefinition(d.name(), d.title(), d.description(), d.inputSchema(),
+        d.outputSchema(), d.readOnly(), d.destructive(), (arguments, context) -> {
+          if (closed) {
+            return serverClosed();
+          }
+          ToolResult r = h.call(arguments, context);
+          return r.isError() && closed ? serverClosed() : r;
+        });
+  }
+
+  private static ToolResult serverClosed() {
+    return ToolResult.error("SERVER_CLOSED", "This server is shutting down or closed; the call"
+        + " did not complete. Retry against a running server.");
   }
 
   /** {@return a new builder} */

@@ -93,6 +93,20 @@ class Issue11ErrorCodesTest {
   }
 
   @Test
+  void callAfterClose_isServerClosed_notAWarehouseError() {
+    SnowchatMcpServer s = SnowchatMcpServer.builder().config(McpConfig.fromEnvironment(
+        TestEnv.sample())).build();
+    assertThat(s.call("list_databases", java.util.Map.of()).isError()).isFalse();
+    s.close();
+    for (String tool : java.util.List.of("search_schema", "execute_query", "describe_table")) {
+      dev.snowchat.mcp.ToolResult r = s.call(tool, java.util.Map.of("query", "hosts", "sql",
+          "SELECT 1", "table", "AIRBNB.ANALYTICS.DIM_HOSTS"));
+      assertThat(r.errorCode()).as(r.text()).isEqualTo("SERVER_CLOSED");
+      assertThat(r.text()).doesNotContain("warehouse rejected");
+    }
+  }
+
+  @Test
   void outputSchemas_admitTheErrorShape() throws Exception {
     JsonNode tools = rpc("tools/list", "{}").get("result").get("tools");
     assertThat(tools).isNotEmpty();
