@@ -275,6 +275,19 @@ public final class FunctionPolicy {
       "SYSTEM$SHOW_STREAMLITS_IN_ACCOUNT", "SYSTEM$LIST_ICEBERG_TABLES_FROM_CATALOG",
       "SYSTEM$USER_TASK_CANCEL_ONGOING_EXECUTIONS_STATUS");
 
+  /**
+   * Methods of Snowflake ML model instances ({@code <model>!PREDICT(...)}) that only read:
+   * inference ({@code PREDICT}, {@code FORECAST}, {@code DETECT_ANOMALIES}, {@code GET_DRIVERS})
+   * and the evaluation and training reports of the FORECAST, ANOMALY_DETECTION, CLASSIFICATION
+   * and TOP_INSIGHTS classes (Snowflake class reference). Any other {@code !method} is refused:
+   * it may be a custom method of a registry model, or a state-changing method of another class
+   * (a budget's {@code !ADD_RESOURCE}, {@code !SET_SPENDING_LIMIT}, ...).
+   */
+  static final Set<String> SNOWFLAKE_MODEL_METHODS = Set.of("PREDICT", "FORECAST",
+      "DETECT_ANOMALIES", "GET_DRIVERS", "EXPLAIN_FEATURE_IMPORTANCE", "SHOW_FEATURE_IMPORTANCE",
+      "SHOW_EVALUATION_METRICS", "SHOW_GLOBAL_EVALUATION_METRICS", "SHOW_THRESHOLD_METRICS",
+      "SHOW_CONFUSION_MATRIX", "SHOW_TRAINING_LOGS");
+
   private final Dialect dialect;
   private final Set<String> allowed;
   private final Set<String> denied;
@@ -446,6 +459,31 @@ public final class FunctionPolicy {
           + " key";
     }
     return "has side effects or is not known to be read-only";
+  }
+
+  /**
+   * Decides about a Snowflake model instance method ({@code my_model!PREDICT(...)}): a name the
+   * host denied is denied, one it allowed is allowed; otherwise only the read-only methods
+   * ({@link #snowflakeModelMethods()}) are allowed.
+   *
+   * @param method the method name after '!', optionally quoted
+   * @return {@link Access#ALLOWED} or {@link Access#DENIED}
+   */
+  public Access modelMethodAccess(String method) {
+    String n = normalize(method);
+    if (denied.contains(n)) {
+      return Access.DENIED;
+    }
+    return allowed.contains(n) || SNOWFLAKE_MODEL_METHODS.contains(n)
+        ? Access.ALLOWED : Access.DENIED;
+  }
+
+  /**
+   * {@return the Snowflake model instance methods allowed after '!' by default, in upper case:
+   * inference and evaluation or training reports}
+   */
+  public static Set<String> snowflakeModelMethods() {
+    return SNOWFLAKE_MODEL_METHODS;
   }
 
   /**
