@@ -401,6 +401,11 @@ public final class FunctionPolicy {
     if (tablePosition && TABLE_SYNTAX.contains(n)) {
       return Access.ALLOWED;
     }
+    if (dialect == Dialect.SNOWFLAKE && snowflakeBuiltIn(name, n)) {
+      // Snowflake resolves an unqualified, unquoted built-in name to the built-in, not to a UDF
+      // of the same name: the catalog of UDFs does not decide about it.
+      return Access.ALLOWED;
+    }
     if (catalog != null) {
       Optional<FunctionCatalog.Effect> e = catalog.effect(n);
       if (e.isPresent()) {
@@ -452,6 +457,12 @@ public final class FunctionPolicy {
    */
   public String denialReason(String name) {
     String n = normalize(name);
+    if (dialect == Dialect.SNOWFLAKE && catalog != null && !denied.contains(n)
+        && !sideEffecting(n)
+        && catalog.effect(n).orElse(null) == FunctionCatalog.Effect.SIDE_EFFECT) {
+      return "reaches out of the warehouse (the account's catalog lists it as an external function"
+          + " or with external access integrations or secrets)";
+    }
     if (dialect == Dialect.SNOWFLAKE && !denied.contains(n) && !sideEffecting(n)
         && !n.startsWith("SYSTEM$") && !snowflakeBuiltIn(name, n)) {
       return "is not a known read-only Snowflake built-in; a host that trusts it (a user-defined"
