@@ -29,9 +29,11 @@ import org.jspecify.annotations.Nullable;
  * read-only list ({@link Builder#readOnlySystemFunction}); a name the engine's
  * {@linkplain #withCatalog catalog} knows gets the catalog's answer; in DuckDB a table function
  * (called in table position) must be on a reviewed list; in {@link Dialect#SNOWFLAKE} only the
- * documented built-ins known to only read ({@link #snowflakeFunctions()}) and SQL words that stand
- * before '(' without being calls are allowed, so a user-defined function needs {@link
- * Builder#allow}; in {@link Dialect#GENERIC} only standard SQL functions are allowed; anything
+ * documented built-ins known to only read ({@link #snowflakeFunctions()}), SQL words that stand
+ * before '(' without being calls, read-only ML model methods ({@code model!PREDICT(...)}, {@link
+ * #modelMethodAccess}) and the account's UDFs its {@linkplain FunctionCatalog catalog} knows as
+ * not reaching out of the warehouse are allowed, so without a catalog a user-defined function
+ * needs {@link Builder#allow}; in {@link Dialect#GENERIC} only standard SQL functions are allowed; anything
  * else is allowed. Immutable and thread-safe.
  */
 public final class FunctionPolicy {
@@ -206,8 +208,8 @@ public final class FunctionPolicy {
 
   /**
    * Snowflake's documented built-in functions known to only read (scalar, aggregate, window and
-   * table functions), from {@code snowflake-functions.txt} next to this class. Snowflake has no
-   * catalog the gate can read, so the list stands in for one.
+   * table functions), from {@code snowflake-functions.txt} next to this class. The account's
+   * catalog the gate reads lists only UDFs, so this list stands in for the built-ins.
    */
   private static final Set<String> SNOWFLAKE_FUNCTIONS = load("snowflake-functions.txt");
 

@@ -153,14 +153,25 @@ public final class GatedExecutor {
   /**
    * Returns the engine's function catalog this executor checks functions against: the one given
    * to the builder, or the one read from the data source on first use (PostgreSQL
-   * {@code pg_proc}, DuckDB {@code duckdb_functions()}), read once and cached.
+   * {@code pg_proc}, DuckDB {@code duckdb_functions()}, Snowflake {@code SHOW USER FUNCTIONS IN
+   * ACCOUNT}), read once and cached.
    *
-   * @return the catalog, or empty when the engine has none the gate reads, reading is off, or
-   *     the mode is {@code full}
-   * @throws SnowchatException when the catalog must be read and cannot be
+   * @return the catalog, or empty when the engine has none the gate reads, reading is off, the
+   *     mode is {@code full}, or (Snowflake) the account's UDFs cannot be listed right now: the
+   *     built-in list alone then decides (fail closed), and the next call tries again
+   * @throws SnowchatException when the catalog must be read and cannot be (PostgreSQL, DuckDB),
+   *     or the connection fails
    */
   public Optional<FunctionCatalog> functionCatalog() {
-    SqlGate g = catalogGate();
+    SqlGate g;
+    try {
+      g = catalogGate();
+    } catch (SnowchatException e) {
+      if (gate.dialect() == Dialect.SNOWFLAKE && e.code() == GateErrorCode.HARDENING_FAILED) {
+        return Optional.empty();
+      }
+      throw e;
+    }
     return g == null ? Optional.empty() : g.functionPolicy().catalog();
   }
 

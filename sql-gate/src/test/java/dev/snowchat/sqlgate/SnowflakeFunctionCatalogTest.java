@@ -236,6 +236,9 @@ class SnowflakeFunctionCatalogTest {
         .isInstanceOf(QueryRefusedException.class)
         .hasMessageContaining("SPEED_OF_LIGHT");
     assertThat(seen).containsExactly("SHOW USER FUNCTIONS IN ACCOUNT");
+    // Hosts that share the catalog (mcp-adapter's per-call executors) get none: fail closed,
+    // not a failed call.
+    assertThat(exec.functionCatalog()).isEmpty();
 
     fail[0] = false;
     assertThatThrownBy(() -> exec.execute("SELECT fetch_rates(1)"))
