@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an engine's own catalog says about its functions: for each name, whether calling it can
@@ -32,6 +33,19 @@ import java.util.Set;
  *       every table function not on the {@linkplain FunctionPolicy reviewed table-function list},
  *       every pragma, and every macro a user defined (its body is not checked) have side
  *       effects.</li>
+ *   <li><b>Snowflake</b> ({@value #SNOWFLAKE_USER_FUNCTIONS}, then
+ *       {@value #SNOWFLAKE_EXTERNAL_FUNCTIONS}): the account's user-defined functions the role can
+ *       see. A UDF that reaches out of the warehouse has side effects: an external function
+ *       ({@code is_external_function} = {@code Y} or {@code language} = {@code EXTERNAL}, and
+ *       every row of {@code SHOW EXTERNAL FUNCTIONS}), or one with {@code
+ *       external_access_integrations} or {@code secrets}. Any other UDF (SQL, JavaScript,
+ *       Python, Java, Scala) is pure: Snowflake UDFs cannot run DML. Columns are found by label,
+ *       case-insensitively; when {@code external_access_integrations} or {@code secrets} is
+ *       missing, only SQL and JavaScript UDFs (which cannot have them) count as pure. Built-ins
+ *       are not read: the gate's documented list ({@link FunctionPolicy#snowflakeFunctions()})
+ *       decides about them, and Snowflake resolves an unqualified, unquoted built-in name to the
+ *       built-in before any UDF. A SHOW returns at most 10,000 rows: UDFs past that stay
+ *       unknown, so refused (fail closed).</li>
  * </ul>
  * Overloads share one entry: if any overload of a name has side effects, the name has.
  */
@@ -87,7 +101,7 @@ public final class FunctionCatalog {
   }
 
   /**
-   * Reads the catalog of a PostgreSQL or DuckDB connection.
+   * Reads the catalog of a PostgreSQL, DuckDB or Snowflake connection.
    *
    * @param connection an open connection
    * @param dialect the gate's dialect, to label the catalog
@@ -105,6 +119,9 @@ public final class FunctionCatalog {
     }
     if (product.contains("duckdb")) {
       return Optional.of(readDuckDb(connection, dialect));
+    }
+    if (product.contains("snowflake")) {
+      return Optional.of(readSnowflake(connection, dialect));
     }
     return Optional.empty();
   }
@@ -161,6 +178,100 @@ public final class FunctionCatalog {
       }
     }
     return new FunctionCatalog(dialect, m, "duckdb_functions()");
+  }
+
+  /** The Snowflake command listing the account's user-defined functions. */
+  public static final String SNOWFLAKE_USER_FUNCTIONS = "SHOW USER FUNCTIONS IN ACCOUNT";
+
+  /** The Snowflake command listing the account's external functions. */
+  public static final String SNOWFLAKE_EXTERNAL_FUNCTIONS = "SHOW EXTERNAL FUNCTIONS";
+
+  /** UDF languages that cannot have external access integrations or secrets. */
+  private static final Set<String> SNOWFLAKE_LOCAL_LANGUAGES = Set.of("SQL", "JAVASCRIPT");
+
+  private static FunctionCatalog readSnowflake(Connection c, Dialect dialect)
+      throws SQLException {
+    Map<String, Effect> m = new HashMap<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(SNOWFLAKE_USER_FUNCTIONS)) {
+      Map<String, Integer> col = columns(rs);
+      int name = required(col, "name", SNOWFLAKE_USER_FUNCTIONS);
+      Integer builtin = col.get("is_builtin");
+      Integer external = col.get("is_external_function");
+      Integer language = col.get("language");
+      Integer access = col.get("external_access_integrations");
+      Integer secrets = col.get("secrets");
+      if (external == null && language == null) {
+        throw new SQLException(SNOWFLAKE_USER_FUNCTIONS + " has neither is_external_function nor"
+            + " language: external functions cannot be told apart");
+      }
+      while (rs.next()) {
+        String n = rs.getString(name);
+        if (n == null || n.isBlank() || yes(rs, builtin)) {
+          continue;
+        }
+        String lang = language == null ? null : rs.getString(language);
+        String l = lang == null ? "" : lang.strip().toUpperCase(Locale.ROOT);
+        boolean reachesOut = yes(rs, external) || l.equals("EXTERNAL")
+            || present(rs, access) || present(rs, secrets)
+            || ((access == null || secrets == null) && !SNOWFLAKE_LOCAL_LANGUAGES.contains(l));
+        merge(m, FunctionPolicy.normalize(n), reachesOut ? Effect.SIDE_EFFECT : Effect.PURE);
+      }
+    }
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(SNOWFLAKE_EXTERNAL_FUNCTIONS)) {
+      int name = required(columns(rs), "name", SNOWFLAKE_EXTERNAL_FUNCTIONS);
+      while (rs.next()) {
+        String n = rs.getString(name);
+        if (n != null && !n.isBlank()) {
+          merge(m, FunctionPolicy.normalize(n), Effect.SIDE_EFFECT);
+        }
+      }
+    }
+    return new FunctionCatalog(dialect, m, SNOWFLAKE_USER_FUNCTIONS);
+  }
+
+  /** {@return the result set's column labels, lower case, to their 1-based index} */
+  private static Map<String, Integer> columns(ResultSet rs) throws SQLException {
+    java.sql.ResultSetMetaData md = rs.getMetaData();
+    Map<String, Integer> m = new HashMap<>();
+    for (int i = 1; i <= md.getColumnCount(); i++) {
+      m.putIfAbsent(String.valueOf(md.getColumnLabel(i)).toLowerCase(Locale.ROOT), i);
+    }
+    return m;
+  }
+
+  private static int required(Map<String, Integer> col, String name, String command)
+      throws SQLException {
+    Integer i = col.get(name);
+    if (i == null) {
+      throw new SQLException(command + " has no column " + name + " (columns: "
+          + col.keySet() + ")");
+    }
+    return i;
+  }
+
+  /** {@return whether a Snowflake Y/N (or true/false) column says yes} */
+  private static boolean yes(ResultSet rs, @Nullable Integer column) throws SQLException {
+    if (column == null) {
+      return false;
+    }
+    String v = rs.getString(column);
+    return v != null && (v.strip().equalsIgnoreCase("Y") || v.strip().equalsIgnoreCase("YES")
+        || v.strip().equalsIgnoreCase("TRUE"));
+  }
+
+  /** {@return whether a list or map column holds something: not null, blank, [] or {}} */
+  private static boolean present(ResultSet rs, @Nullable Integer column) throws SQLException {
+    if (column == null) {
+      return false;
+    }
+    String v = rs.getString(column);
+    if (v == null) {
+      return false;
+    }
+    String t = v.replaceAll("\\s+", "");
+    return !(t.isEmpty() || t.equals("[]") || t.equals("{}") || t.equalsIgnoreCase("null"));
   }
 
   private static void merge(Map<String, Effect> m, String name, Effect e) {

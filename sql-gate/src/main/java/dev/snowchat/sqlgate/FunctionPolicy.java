@@ -29,9 +29,11 @@ import org.jspecify.annotations.Nullable;
  * read-only list ({@link Builder#readOnlySystemFunction}); a name the engine's
  * {@linkplain #withCatalog catalog} knows gets the catalog's answer; in DuckDB a table function
  * (called in table position) must be on a reviewed list; in {@link Dialect#SNOWFLAKE} only the
- * documented built-ins known to only read ({@link #snowflakeFunctions()}) and SQL words that stand
- * before '(' without being calls are allowed, so a user-defined function needs {@link
- * Builder#allow}; in {@link Dialect#GENERIC} only standard SQL functions are allowed; anything
+ * documented built-ins known to only read ({@link #snowflakeFunctions()}), SQL words that stand
+ * before '(' without being calls, read-only ML model methods ({@code model!PREDICT(...)}, {@link
+ * #modelMethodAccess}) and the account's UDFs its {@linkplain FunctionCatalog catalog} knows as
+ * not reaching out of the warehouse are allowed, so without a catalog a user-defined function
+ * needs {@link Builder#allow}; in {@link Dialect#GENERIC} only standard SQL functions are allowed; anything
  * else is allowed. Immutable and thread-safe.
  */
 public final class FunctionPolicy {
@@ -206,8 +208,8 @@ public final class FunctionPolicy {
 
   /**
    * Snowflake's documented built-in functions known to only read (scalar, aggregate, window and
-   * table functions), from {@code snowflake-functions.txt} next to this class. Snowflake has no
-   * catalog the gate can read, so the list stands in for one.
+   * table functions), from {@code snowflake-functions.txt} next to this class. The account's
+   * catalog the gate reads lists only UDFs, so this list stands in for the built-ins.
    */
   private static final Set<String> SNOWFLAKE_FUNCTIONS = load("snowflake-functions.txt");
 
@@ -274,6 +276,19 @@ public final class FunctionPolicy {
       "SYSTEM$BEHAVIOR_CHANGE_BUNDLE_STATUS", "SYSTEM$SHOW_ACTIVE_BEHAVIOR_CHANGE_BUNDLES",
       "SYSTEM$SHOW_STREAMLITS_IN_ACCOUNT", "SYSTEM$LIST_ICEBERG_TABLES_FROM_CATALOG",
       "SYSTEM$USER_TASK_CANCEL_ONGOING_EXECUTIONS_STATUS");
+
+  /**
+   * Methods of Snowflake ML model instances ({@code <model>!PREDICT(...)}) that only read:
+   * inference ({@code PREDICT}, {@code FORECAST}, {@code DETECT_ANOMALIES}, {@code GET_DRIVERS})
+   * and the evaluation and training reports of the FORECAST, ANOMALY_DETECTION, CLASSIFICATION
+   * and TOP_INSIGHTS classes (Snowflake class reference). Any other {@code !method} is refused:
+   * it may be a custom method of a registry model, or a state-changing method of another class
+   * (a budget's {@code !ADD_RESOURCE}, {@code !SET_SPENDING_LIMIT}, ...).
+   */
+  static final Set<String> SNOWFLAKE_MODEL_METHODS = Set.of("PREDICT", "FORECAST",
+      "DETECT_ANOMALIES", "GET_DRIVERS", "EXPLAIN_FEATURE_IMPORTANCE", "SHOW_FEATURE_IMPORTANCE",
+      "SHOW_EVALUATION_METRICS", "SHOW_GLOBAL_EVALUATION_METRICS", "SHOW_THRESHOLD_METRICS",
+      "SHOW_CONFUSION_MATRIX", "SHOW_TRAINING_LOGS");
 
   private final Dialect dialect;
   private final Set<String> allowed;
@@ -388,6 +403,11 @@ public final class FunctionPolicy {
     if (tablePosition && TABLE_SYNTAX.contains(n)) {
       return Access.ALLOWED;
     }
+    if (dialect == Dialect.SNOWFLAKE && snowflakeBuiltIn(name, n)) {
+      // Snowflake resolves an unqualified, unquoted built-in name to the built-in, not to a UDF
+      // of the same name: the catalog of UDFs does not decide about it.
+      return Access.ALLOWED;
+    }
     if (catalog != null) {
       Optional<FunctionCatalog.Effect> e = catalog.effect(n);
       if (e.isPresent()) {
@@ -439,6 +459,12 @@ public final class FunctionPolicy {
    */
   public String denialReason(String name) {
     String n = normalize(name);
+    if (dialect == Dialect.SNOWFLAKE && catalog != null && !denied.contains(n)
+        && !sideEffecting(n)
+        && catalog.effect(n).orElse(null) == FunctionCatalog.Effect.SIDE_EFFECT) {
+      return "reaches out of the warehouse (the account's catalog lists it as an external function"
+          + " or with external access integrations or secrets)";
+    }
     if (dialect == Dialect.SNOWFLAKE && !denied.contains(n) && !sideEffecting(n)
         && !n.startsWith("SYSTEM$") && !snowflakeBuiltIn(name, n)) {
       return "is not a known read-only Snowflake built-in; a host that trusts it (a user-defined"
@@ -446,6 +472,31 @@ public final class FunctionPolicy {
           + " key";
     }
     return "has side effects or is not known to be read-only";
+  }
+
+  /**
+   * Decides about a Snowflake model instance method ({@code my_model!PREDICT(...)}): a name the
+   * host denied is denied, one it allowed is allowed; otherwise only the read-only methods
+   * ({@link #snowflakeModelMethods()}) are allowed.
+   *
+   * @param method the method name after '!', optionally quoted
+   * @return {@link Access#ALLOWED} or {@link Access#DENIED}
+   */
+  public Access modelMethodAccess(String method) {
+    String n = normalize(method);
+    if (denied.contains(n)) {
+      return Access.DENIED;
+    }
+    return allowed.contains(n) || SNOWFLAKE_MODEL_METHODS.contains(n)
+        ? Access.ALLOWED : Access.DENIED;
+  }
+
+  /**
+   * {@return the Snowflake model instance methods allowed after '!' by default, in upper case:
+   * inference and evaluation or training reports}
+   */
+  public static Set<String> snowflakeModelMethods() {
+    return SNOWFLAKE_MODEL_METHODS;
   }
 
   /**

@@ -35,10 +35,15 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Functions are also judged by the engine's own catalog: on first use the executor reads it
  * once from the data source ({@link FunctionCatalog#read}: PostgreSQL {@code pg_proc}, DuckDB
- * {@code duckdb_functions()}; other engines have none) and checks every statement the gate allows
+ * {@code duckdb_functions()}, Snowflake {@code SHOW USER FUNCTIONS IN ACCOUNT} and {@code SHOW
+ * EXTERNAL FUNCTIONS}; other engines have none) and checks every statement the gate allows
  * again with the gate {@linkplain SqlGate#withFunctionCatalog extended} by it, so a function the
- * engine marks as side-effecting is refused. {@link Builder#functionCatalog} shares one read;
- * {@link Builder#noFunctionCatalog} turns it off. Not read in {@code full} mode.
+ * engine marks as side-effecting is refused. In Snowflake the catalog lists only the account's
+ * UDFs, so it is read only when the gate refuses a function (a UDF the account holds without
+ * external access is then allowed), and a catalog that cannot be read leaves that refusal
+ * standing (the built-in list alone decides; the next refusal tries again).
+ * {@link Builder#functionCatalog} shares one read; {@link Builder#noFunctionCatalog} turns it
+ * off. Not read in {@code full} mode.
  *
  * <p>Failures throw {@link SnowchatException} with a {@link GateErrorCode}; messages carry the
  * database's error text only after control characters are removed, credential-looking values
@@ -119,9 +124,24 @@ public final class GatedExecutor {
         && !(b.rule() == Rule.FUNCTION_NOT_ALLOWED && readCatalog)) {
       throw new QueryRefusedException(b);
     }
-    SqlGate withCatalog = catalogGate();
-    if (withCatalog != null) {
-      verdict = withCatalog.check(sql);
+    // Snowflake's catalog lists only UDFs, which can only turn a refusal into a call: a statement
+    // the bare gate allows needs no catalog read.
+    if (!(gate.dialect() == Dialect.SNOWFLAKE && verdict.allowed())) {
+      SqlGate withCatalog;
+      try {
+        withCatalog = catalogGate();
+      } catch (SnowchatException e) {
+        if (gate.dialect() != Dialect.SNOWFLAKE || !(verdict instanceof Verdict.Blocked b)
+            || e.code() != GateErrorCode.HARDENING_FAILED) {
+          throw e;
+        }
+        // Fail closed: the account's UDFs cannot be listed (no privilege, say), so the built-in
+        // list alone decides and the refusal stands; the next refused call tries again.
+        throw new QueryRefusedException(b);
+      }
+      if (withCatalog != null) {
+        verdict = withCatalog.check(sql);
+      }
     }
     StatementKind kind = switch (verdict) {
       case Verdict.Allowed a -> a.kind();
@@ -133,14 +153,25 @@ public final class GatedExecutor {
   /**
    * Returns the engine's function catalog this executor checks functions against: the one given
    * to the builder, or the one read from the data source on first use (PostgreSQL
-   * {@code pg_proc}, DuckDB {@code duckdb_functions()}), read once and cached.
+   * {@code pg_proc}, DuckDB {@code duckdb_functions()}, Snowflake {@code SHOW USER FUNCTIONS IN
+   * ACCOUNT}), read once and cached.
    *
-   * @return the catalog, or empty when the engine has none the gate reads, reading is off, or
-   *     the mode is {@code full}
-   * @throws SnowchatException when the catalog must be read and cannot be
+   * @return the catalog, or empty when the engine has none the gate reads, reading is off, the
+   *     mode is {@code full}, or (Snowflake) the account's UDFs cannot be listed right now: the
+   *     built-in list alone then decides (fail closed), and the next call tries again
+   * @throws SnowchatException when the catalog must be read and cannot be (PostgreSQL, DuckDB),
+   *     or the connection fails
    */
   public Optional<FunctionCatalog> functionCatalog() {
-    SqlGate g = catalogGate();
+    SqlGate g;
+    try {
+      g = catalogGate();
+    } catch (SnowchatException e) {
+      if (gate.dialect() == Dialect.SNOWFLAKE && e.code() == GateErrorCode.HARDENING_FAILED) {
+        return Optional.empty();
+      }
+      throw e;
+    }
     return g == null ? Optional.empty() : g.functionPolicy().catalog();
   }
 

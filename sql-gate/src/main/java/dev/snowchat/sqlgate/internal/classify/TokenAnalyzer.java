@@ -826,6 +826,15 @@ final class TokenAnalyzer {
       }
       return;
     }
+    if (dialect == Dialect.SNOWFLAKE && i >= 2 && t.get(i - 1).isOp("!")) {
+      // model!PREDICT(...): a method of an ML model instance, judged by the method allowlist.
+      if (functions.modelMethodAccess(name) != FunctionPolicy.Access.ALLOWED) {
+        o.problem(Rule.FUNCTION_NOT_ALLOWED, "model method !" + n + " is not a known read-only"
+            + " model method (inference, evaluation metrics, training logs); a host that trusts"
+            + " it allows it with FunctionPolicy.Builder#allow or the allowFunctions key");
+      }
+      return;
+    }
     boolean notCall = nameNotCall(t, i, o.budget) || objectName(t, i, o.kind);
     if (!notCall && FunctionPolicy.SEQUENCE_WRITES.contains(lastPart(n))
         && functions.accessAsName(n) != FunctionPolicy.Access.DENIED) {
