@@ -10,6 +10,7 @@ import dev.snowchat.mcp.internal.Catalogs.Schema;
 import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.RowCountEstimates;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import dev.snowchat.sqlgate.Sql;
@@ -151,7 +152,7 @@ final class LiveJdbcLookup implements SchemaLookup {
       String db = exactDatabase(md, database);
       String sc = exactSchema(md, db, schema);
       List<TableInfo> out = new ArrayList<>();
-      Map<String, Long> rows = RowCounts.of(md.getConnection(), db, sc);
+      Map<String, Long> rows = RowCountEstimates.of(md.getConnection(), db, sc);
       try (ResultSet rs = md.getTables(db, sc, "%", TABLE_TYPES)) {
         while (rs.next()) {
           TableKind kind = kindOf(rs.getString("TABLE_TYPE"));
@@ -401,7 +402,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           e.toColumns()));
     }
     Long rows = kind == TableKind.TABLE
-        ? RowCounts.of(md.getConnection(), t.database(), t.schema()).get(t.name()) : null;
+        ? RowCountEstimates.of(md.getConnection(), t.database(), t.schema()).get(t.name()) : null;
     return TableInfo.builder(t).kind(kind).comment(comment).rowCount(rows).columns(cols)
         .primaryKey(List.copyOf(pk.values())).foreignKeys(fks).build();
   }

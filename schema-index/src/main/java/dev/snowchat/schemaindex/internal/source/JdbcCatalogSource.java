@@ -7,6 +7,7 @@ import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.RowCountEstimates;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import dev.snowchat.schemaindex.TableStamp;
@@ -192,7 +193,7 @@ public final class JdbcCatalogSource implements CatalogSource {
             nullable == null || nullable != DatabaseMetaData.columnNoNulls, r.text("remarks")));
       }
     }
-    Map<String, Long> rows = RowCounts.of(c, s.database(), s.schema());
+    Map<String, Long> rows = RowCountEstimates.of(c, s.database(), s.schema());
     builders.forEach((name, b) -> {
       if (b.build().kind() == TableKind.TABLE) {
         b.rowCount(rows.get(name));

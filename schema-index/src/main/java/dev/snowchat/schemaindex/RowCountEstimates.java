@@ -1,4 +1,4 @@
-package dev.snowchat.mcp.internal;
+package dev.snowchat.schemaindex;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,8 +13,10 @@ import java.util.Map;
  * {@code duckdb_tables().estimated_size}, PostgreSQL's planner estimate {@code pg_class.reltuples}
  * (or, before the first ANALYZE, {@code pg_stat_user_tables.n_live_tup}). Both are estimates;
  * nothing here counts rows. Other databases, and any failure, give no counts: they are a hint.
+ * The JDBC catalog source reads them, and so can a host's own live metadata lookups (the MCP
+ * adapter's), so that both show the same numbers.
  */
-final class RowCounts {
+public final class RowCountEstimates {
   static final String DUCKDB = "SELECT table_name, estimated_size FROM duckdb_tables()"
       + " WHERE database_name = ? AND schema_name = ?";
   // reltuples is -1 for a table never vacuumed or analyzed (PostgreSQL 14+); n_live_tup then
@@ -27,7 +29,7 @@ final class RowCounts {
       + " WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'm', 'f')"
       + " AND current_database() = ?";
 
-  private RowCounts() {}
+  private RowCountEstimates() {}
 
   /**
    * Reads the row counts of one schema's tables.
@@ -35,9 +37,10 @@ final class RowCounts {
    * @param c an open connection
    * @param database the database (catalog)
    * @param schema the schema
-   * @return table name to row count; tables without a known count are absent
+   * @return table name to row count; tables without a known count are absent (empty for a
+   *     database other than DuckDB or PostgreSQL, or when the statistics cannot be read)
    */
-  static Map<String, Long> of(Connection c, String database, String schema) {
+  public static Map<String, Long> of(Connection c, String database, String schema) {
     Map<String, Long> out = new HashMap<>();
     try {
       String product = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
