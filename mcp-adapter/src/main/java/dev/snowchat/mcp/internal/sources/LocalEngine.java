@@ -238,6 +238,43 @@ public final class LocalEngine implements AutoCloseable {
     return ds == null ? shared : ds;
   }
 
+  private final ThreadLocal<String> currentSession = new ThreadLocal<>();
+  private final DataSource routing = new EngineDataSource(() -> {
+    String s = currentSession.get();
+    return (s == null ? dataSource() : dataSource(s)).getConnection();
+  });
+
+  /**
+   * {@return connections for whichever session the calling thread runs for ({@link #inSession}):
+   * one gated executor serves every session}
+   */
+  public DataSource routingDataSource() {
+    return routing;
+  }
+
+  /**
+   * Runs a call for a session: statements it runs through {@link #routingDataSource()} see the
+   * session's attached files.
+   *
+   * @param session the session key
+   * @param call the call
+   * @param <T> its result type
+   * @return its result
+   */
+  public <T> T inSession(String session, java.util.function.Supplier<T> call) {
+    String previous = currentSession.get();
+    currentSession.set(requireNonNull(session, "session is null"));
+    try {
+      return call.get();
+    } finally {
+      if (previous == null) {
+        currentSession.remove();
+      } else {
+        currentSession.set(previous);
+      }
+    }
+  }
+
   /** {@return the runtime catalogs, or null when {@code attach_file} is off} */
   public @Nullable RuntimeCatalogs runtime() {
     return runtime;
