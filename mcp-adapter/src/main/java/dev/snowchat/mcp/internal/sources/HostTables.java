@@ -44,7 +44,14 @@ public final class HostTables implements HostData {
   }
 
   /** A column: its name, DuckDB type and how to append a value. */
-  private record Column(String name, String type) {}
+  private record Column(String name, String type) {
+    /** The scale of a DECIMAL column (the appender takes values of exactly that scale). */
+    int scale() {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("DECIMAL\\(\\d+, (\\d+)\\)")
+          .matcher(type);
+      return m.matches() ? Integer.parseInt(m.group(1)) : -1;
+    }
+  }
 
   @Override
   public <R extends Record> long register(String name, Class<R> type, Collection<R> rows) {
@@ -59,14 +66,16 @@ public final class HostTables implements HostData {
       c.getAccessor().setAccessible(true);
       cols.add(new Column(c.getName(), duckType(c.getType())));
     }
+    int[] scales = cols.stream().mapToInt(Column::scale).toArray();
     return unwrapped(() -> fill(name, cols, appender -> {
       long n = 0;
       for (R r : rows) {
         requireNonNull(r, "rows holds a null row");
         appender.beginRow();
-        for (RecordComponent c : rc) {
+        for (int i = 0; i < rc.length; i++) {
+          RecordComponent c = rc[i];
           try {
-            append(appender, c.getAccessor().invoke(r));
+            append(appender, c.getAccessor().invoke(r), scales[i]);
           } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("cannot read " + c.getName() + " of "
                 + type.getSimpleName() + ": " + e);
@@ -100,6 +109,7 @@ public final class HostTables implements HostData {
       cols.add(new Column(k, duckType(t)));
     }
     Set<String> known = new LinkedHashSet<>(keys);
+    int[] scales = cols.stream().mapToInt(Column::scale).toArray();
     return unwrapped(() -> fill(name, cols, appender -> {
       long n = 0;
       for (Map<String, ?> row : rows) {
@@ -110,8 +120,8 @@ public final class HostTables implements HostData {
           }
         }
         appender.beginRow();
-        for (String k : keys) {
-          append(appender, row.get(k));
+        for (int i = 0; i < keys.size(); i++) {
+          append(appender, row.get(keys.get(i)), scales[i]);
         }
         appender.endRow();
         n++;
@@ -130,13 +140,14 @@ public final class HostTables implements HostData {
       cols.add(new Column(md.getColumnLabel(i), sqlType(md.getColumnType(i),
           md.getPrecision(i), md.getScale(i))));
     }
+    int[] scales = cols.stream().mapToInt(Column::scale).toArray();
     try {
       return fill(name, cols, appender -> {
         long count = 0;
         while (rows.next()) {
           appender.beginRow();
           for (int i = 1; i <= n; i++) {
-            append(appender, rows.getObject(i));
+            append(appender, rows.getObject(i), scales[i - 1]);
           }
           appender.endRow();
           count++;
@@ -306,7 +317,15 @@ public final class HostTables implements HostData {
     };
   }
 
-  static void append(DuckDBAppender a, @Nullable Object v) throws SQLException {
+  static void append(DuckDBAppender a, @Nullable Object v, int scale) throws SQLException {
+    if (v instanceof BigDecimal d && scale >= 0) {
+      a.append(d.setScale(scale, java.math.RoundingMode.HALF_EVEN));
+      return;
+    }
+    if (v instanceof Number num && scale >= 0) {
+      a.append(new BigDecimal(num.toString()).setScale(scale, java.math.RoundingMode.HALF_EVEN));
+      return;
+    }
     switch (v) {
       case null -> a.appendNull();
       case String s -> a.append(s);
