@@ -110,7 +110,10 @@ public final class IndexMojo extends SnowchatMojo {
   private boolean failOnEmpty = true;
 
 
-  /** The environment the MCP server's variables are read from. */
+  /**
+   * The environment the MCP server's variables are read from, over a {@code .env} file in the
+   * working directory (or {@code SNOWCHAT_ENV_FILE}); the real environment wins.
+   */
   private final Map<String, String> environment = System.getenv();
 
   /** Creates the goal; Maven sets its parameters. */
@@ -154,7 +157,8 @@ public final class IndexMojo extends SnowchatMojo {
       Path sample = (sampleDirectory == null ? new File(buildDirectory(), "snowchat/sample")
           : resolve(sampleDirectory)).toPath();
       target = WarehouseTarget.resolve(new WarehouseTarget.Request(source, jdbcUrl, jdbcUser,
-          jdbcPassword, sample), environment);
+          jdbcPassword, sample), dev.snowchat.mcp.DotEnv.overlay(environment,
+          java.nio.file.Path.of("")));
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException("Bad snowchat:index configuration: " + e.getMessage());
     } catch (SnowchatException e) {

@@ -95,8 +95,11 @@ public final class McpConfig {
   private final List<String> includePatterns;
   private final List<String> excludePatterns;
   private final boolean schemaIndex;
+  private final dev.snowchat.mcp.sources.SourceCatalog sources;
+  private final Map<String, String> credentials;
 
-  private McpConfig(Map<String, String> values) {
+  private McpConfig(Map<String, String> values, Map<String, String> credentials) {
+    this.credentials = Collections.unmodifiableMap(new java.util.TreeMap<>(credentials));
     this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     boolean snowflake = values.containsKey("SNOWFLAKE_ACCOUNT");
     boolean jdbc = values.containsKey("SNOWCHAT_JDBC_URL");
@@ -154,6 +157,63 @@ public final class McpConfig {
     this.httpIdentities = optional("SNOWCHAT_HTTP_IDENTITIES")
         .map(f -> HttpIdentity.read(Path.of(f), "SNOWCHAT_HTTP_IDENTITIES")).orElse(List.of());
     checkHttp();
+    Map<String, String> catalogEnv = new LinkedHashMap<>(credentials);
+    optional("SNOWCHAT_SOURCES").ifPresent(v -> catalogEnv.put("SNOWCHAT_SOURCES", v));
+    this.sources = dev.snowchat.mcp.sources.SourceCatalog.fromEnvironment(catalogEnv);
+    if (!sources.isEmpty()) {
+      for (String k : List.of("SNOWFLAKE_ACCOUNT", "SNOWCHAT_JDBC_URL")) {
+        if (values.containsKey(k)) {
+          throw conflict("SNOWCHAT_SOURCES", k, "with a source catalog every source is named in"
+              + " the catalog file; add this warehouse to it as a source and unset " + k);
+        }
+      }
+      sources.checkLimitsWithin(mode, maxRows, queryTimeout);
+    }
+    longValue("SNOWCHAT_ATTACH_MAX_FILES", 20, 1, 1000);
+    longValue("SNOWCHAT_ATTACH_MAX_SESSIONS", 200, 1, 100_000);
+    duration("SNOWCHAT_ATTACH_IDLE_EXPIRY", Duration.ofMinutes(30), Duration.ofSeconds(1),
+        Duration.ofDays(7));
+    if (values.containsKey("SNOWCHAT_FILE_ALLOWLIST")) {
+      dev.snowchat.mcp.internal.sources.AllowedPaths.parse(values.get("SNOWCHAT_FILE_ALLOWLIST"));
+    }
+  }
+
+  /**
+   * {@return the source catalog ({@code SNOWCHAT_SOURCES}, credentials from {@code
+   * SNOWCHAT_CRED_*}); empty when not configured: the server then serves its one warehouse}
+   */
+  public dev.snowchat.mcp.sources.SourceCatalog sources() {
+    return sources;
+  }
+
+  /**
+   * {@return the directory prefixes {@code attach_file} may read ({@code
+   * SNOWCHAT_FILE_ALLOWLIST}, absolute, separated by {@code :}); empty turns the tool off}
+   */
+  public Optional<String> fileAllowlist() {
+    return optional("SNOWCHAT_FILE_ALLOWLIST");
+  }
+
+  /** {@return how many files one session may attach ({@code SNOWCHAT_ATTACH_MAX_FILES}, 20)} */
+  public int attachMaxFiles() {
+    return (int) longValue("SNOWCHAT_ATTACH_MAX_FILES", 20, 1, 1000);
+  }
+
+  /**
+   * {@return how many sessions may hold attached files at once ({@code
+   * SNOWCHAT_ATTACH_MAX_SESSIONS}, 200)}
+   */
+  public int attachMaxSessions() {
+    return (int) longValue("SNOWCHAT_ATTACH_MAX_SESSIONS", 200, 1, 100_000);
+  }
+
+  /**
+   * {@return how long a session's attached files live unused ({@code
+   * SNOWCHAT_ATTACH_IDLE_EXPIRY}, 30m)}
+   */
+  public Duration attachIdleExpiry() {
+    return duration("SNOWCHAT_ATTACH_IDLE_EXPIRY", Duration.ofMinutes(30), Duration.ofSeconds(1),
+        Duration.ofDays(7));
   }
 
   /**
@@ -168,6 +228,7 @@ public final class McpConfig {
   public static McpConfig fromEnvironment(Map<String, String> env) {
     requireNonNull(env, "env is null");
     Map<String, String> relevant = new LinkedHashMap<>();
+    Map<String, String> credentials = new LinkedHashMap<>();
     List<String> unknown = new ArrayList<>();
     for (String key : new TreeSet<>(env.keySet())) {
       String value = env.get(key);
@@ -175,7 +236,11 @@ public final class McpConfig {
         continue; // the test suite's own variables (PostgreSQL URL etc.)
       }
       boolean ours = key.startsWith("SNOWCHAT_") || key.startsWith("SNOWFLAKE_MCP_");
-      if (KNOWN.containsKey(key)) {
+      if (key.startsWith(dev.snowchat.mcp.sources.Credential.PREFIX)) {
+        if (value != null && !value.isBlank()) {
+          credentials.put(key, value); // checked against the catalog's credential names
+        }
+      } else if (KNOWN.containsKey(key)) {
         if (value != null && !value.isBlank()) {
           relevant.put(key, KNOWN.get(key) ? value : value.strip());
         }
@@ -188,7 +253,7 @@ public final class McpConfig {
           + (unknown.size() > 1 ? " (and " + unknown.subList(1, unknown.size()) + ")" : "")
           + "; known SNOWCHAT_* and SNOWFLAKE_MCP_* variables: " + ourKnownNames());
     }
-    return new McpConfig(relevant);
+    return new McpConfig(relevant, credentials);
   }
 
   /** {@return the configuration with nothing set: the sample warehouse, read-only} */
@@ -329,7 +394,13 @@ public final class McpConfig {
         out.add(v);
       }
     }
-    return List.copyOf(out);
+    out.addAll(sources.secretValues());
+    credentials.forEach((k, v) -> {
+      if (!k.endsWith("_USER") && !k.endsWith("_PRIVATE_KEY_FILE")) {
+        out.add(v);
+      }
+    });
+    return List.copyOf(new java.util.LinkedHashSet<>(out));
   }
 
   /** {@return the configuration with each secret replaced by {@value #MASK}} */
@@ -340,6 +411,9 @@ public final class McpConfig {
         .append(", maxRows=").append(maxRows)
         .append(", maxResultBytes=").append(maxResultBytes)
         .append(", queryTimeout=").append(queryTimeout);
+    credentials.keySet().forEach(k -> sb.append(", ").append(k).append('=')
+        .append(k.endsWith("_USER") || k.endsWith("_PRIVATE_KEY_FILE") ? credentials.get(k)
+            : MASK));
     for (Map.Entry<String, String> e : values.entrySet()) {
       sb.append(", ").append(e.getKey()).append('=');
       if (SENSITIVE_KEYS.contains(e.getKey())) {
@@ -669,6 +743,13 @@ public final class McpConfig {
     m.put("SNOWCHAT_HTTP_TOKEN", true);
     m.put("SNOWCHAT_HTTP_ALLOWED_ORIGINS", false);
     m.put("SNOWCHAT_HTTP_IDENTITIES", false);
+    // Source catalog (issue 13); SNOWCHAT_CRED_* credentials are checked by the catalog.
+    m.put("SNOWCHAT_SOURCES", false);
+    m.put("SNOWCHAT_FILE_ALLOWLIST", false);
+    m.put("SNOWCHAT_ATTACH_MAX_FILES", false);
+    m.put("SNOWCHAT_ATTACH_MAX_SESSIONS", false);
+    m.put("SNOWCHAT_ATTACH_IDLE_EXPIRY", false);
+    m.put("SNOWCHAT_ENV_FILE", false);
     return Collections.unmodifiableMap(m);
   }
 

@@ -92,7 +92,14 @@ public final class McpServerMain {
       out.println("snowchat-mcp " + SnowchatMcpServer.VERSION);
       return 0;
     }
-    Map<String, String> environment = new LinkedHashMap<>(env);
+    Map<String, String> environment;
+    try {
+      // A .env file in the working directory (or SNOWCHAT_ENV_FILE); the real environment wins.
+      environment = new LinkedHashMap<>(DotEnv.overlay(env, java.nio.file.Path.of("")));
+    } catch (IllegalArgumentException e) {
+      err.println("snowchat-mcp: configuration error: " + e.getMessage());
+      return EXIT_USAGE;
+    }
     boolean http = a.remove("--http");
     boolean json = a.remove("--json");
     try {

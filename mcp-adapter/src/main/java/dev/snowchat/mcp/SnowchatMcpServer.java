@@ -58,8 +58,11 @@ public final class SnowchatMcpServer implements AutoCloseable {
   private final List<ToolDefinition> tools;
   private final Map<String, ToolDefinition> byName;
 
+  private final dev.snowchat.mcp.internal.sources.@Nullable SourceSet sources;
+
   private SnowchatMcpServer(McpConfig config, Warehouse warehouse, @Nullable SchemaIndex index,
-      List<ToolDefinition> tools) {
+      List<ToolDefinition> tools, dev.snowchat.mcp.internal.sources.@Nullable SourceSet sources) {
+    this.sources = sources;
     this.config = config;
     this.warehouse = warehouse;
     this.index = index;
@@ -89,6 +92,21 @@ public final class SnowchatMcpServer implements AutoCloseable {
   private static ToolResult serverClosed() {
     return ToolResult.error("SERVER_CLOSED", "This server is shutting down or closed; the call"
         + " did not complete. Retry against a running server.");
+  }
+
+  /**
+   * {@return the co-located host's in-memory tables, queried through the gate as source {@code
+   * local}}
+   *
+   * @throws IllegalStateException unless the builder turned host data on
+   */
+  public dev.snowchat.mcp.sources.HostData hostData() {
+    dev.snowchat.mcp.sources.HostData h = sources == null ? null : sources.hostData();
+    if (h == null) {
+      throw new IllegalStateException("host data is off; build the server with"
+          + " SnowchatMcpServer.builder().hostData(true) (co-located hosts only)");
+    }
+    return h;
   }
 
   /** {@return a new builder} */
@@ -244,18 +262,20 @@ public final class SnowchatMcpServer implements AutoCloseable {
    * so its load (two cores are common) does not delay a client's first answers.
    */
   private void startIndex(Duration delay) {
-    if (index == null || !indexStarted.compareAndSet(false, true)) {
+    List<SchemaIndex> all = sources != null ? sources.indexes()
+        : index == null ? List.of() : List.of(index);
+    if (all.isEmpty() || !indexStarted.compareAndSet(false, true)) {
       return;
     }
     if (delay.isZero()) {
-      index.start();
+      all.forEach(SchemaIndex::start);
       return;
     }
     Thread t = new Thread(() -> {
       try {
         Thread.sleep(delay.toMillis());
         if (!closed) {
-          index.start();
+          all.forEach(SchemaIndex::start);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -274,6 +294,10 @@ public final class SnowchatMcpServer implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    if (sources != null) {
+      sources.close();
+      return;
+    }
     if (index != null) {
       index.close();
     }
@@ -312,8 +336,22 @@ public final class SnowchatMcpServer implements AutoCloseable {
   /** Builds a {@link SnowchatMcpServer}. */
   public static final class Builder {
     private @Nullable McpConfig config;
+    private boolean hostData;
 
     private Builder() {}
+
+    /**
+     * Lets a co-located host register its in-memory data as tables ({@link
+     * SnowchatMcpServer#hostData()}), queried through the same gate, caps and timeout as source
+     * {@code local}. Off by default; only for hosts that embed the server in their process.
+     *
+     * @param on whether host data is on
+     * @return this builder
+     */
+    public Builder hostData(boolean on) {
+      this.hostData = on;
+      return this;
+    }
 
     /**
      * Sets the configuration.
@@ -340,17 +378,37 @@ public final class SnowchatMcpServer implements AutoCloseable {
      */
     public SnowchatMcpServer build() {
       McpConfig c = config == null ? McpConfig.defaults() : config;
-      JdbcTarget target = JdbcTarget.of(c, SnowchatMcpServer::sampleUrl);
-      Warehouse w;
-      try {
-        w = new Warehouse(c, target);
-      } catch (SQLException e) {
-        throw new IllegalStateException("No JDBC driver for " + target.displayUrl()
-            + " (drivers included: Snowflake, DuckDB, PostgreSQL): " + e.getMessage(), e);
+      boolean catalog = !c.sources().isEmpty();
+      Warehouse w = null;
+      SchemaIndex index = null;
+      LookupRouter router = null;
+      if (!catalog) {
+        JdbcTarget target = JdbcTarget.of(c, SnowchatMcpServer::sampleUrl);
+        try {
+          w = new Warehouse(c, target);
+        } catch (SQLException e) {
+          throw new IllegalStateException("No JDBC driver for " + target.displayUrl()
+              + " (drivers included: Snowflake, DuckDB, PostgreSQL): " + e.getMessage(), e);
+        }
+        index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
+        router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
       }
-      SchemaIndex index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
-      LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
-      return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions());
+      if (!catalog && c.fileAllowlist().isEmpty() && !hostData) {
+        return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions(), null);
+      }
+      // Many sources (issue 13): a catalog, attach_file or host data.
+      dev.snowchat.mcp.internal.sources.SourceSet set;
+      try {
+        set = dev.snowchat.mcp.internal.sources.SourceSet.build(c, w, index, router, hostData,
+            SnowchatMcpServer::sampleUrl);
+      } catch (RuntimeException e) {
+        if (w != null) {
+          w.close();
+        }
+        throw e;
+      }
+      return new SnowchatMcpServer(c, set.defaultWarehouse(), set.defaultIndex(),
+          set.definitions(), set);
     }
   }
 

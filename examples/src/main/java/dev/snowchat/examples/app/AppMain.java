@@ -68,7 +68,8 @@ public final class AppMain {
     AppConfig config;
     ChatApp app;
     try {
-      config = AppConfig.from(DotEnv.merge(Path.of(".env"), env), host, port);
+      // The server's strict .env reader: .env here, or SNOWCHAT_ENV_FILE; the environment wins.
+      config = AppConfig.from(dev.snowchat.mcp.DotEnv.overlay(env, Path.of("")), host, port);
       app = ChatApp.start(config);
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("snowchat-app: " + e.getMessage());

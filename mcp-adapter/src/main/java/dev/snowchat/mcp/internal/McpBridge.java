@@ -60,8 +60,9 @@ public final class McpBridge {
               .build())
           .build();
       out.add(SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) ->
-          toMcp(d.handler().call(request.arguments() == null ? java.util.Map.of()
-              : request.arguments(), callContext(exchange)))).build());
+          dev.snowchat.mcp.internal.sources.Sessions.with(exchange.sessionId(), () ->
+              toMcp(d.handler().call(request.arguments() == null ? java.util.Map.of()
+                  : request.arguments(), callContext(exchange))))).build());
     }
     return out;
   }

@@ -36,8 +36,9 @@ public final class Warehouse implements AutoCloseable {
   private final JdbcTarget target;
   private final SqlGate gate;
   private final SessionHardening hardening;
-  private final HikariDataSource systemPool;
-  private final HikariDataSource requestPool;
+  private final javax.sql.DataSource systemPool;
+  private final javax.sql.DataSource requestPool;
+  private final java.util.List<AutoCloseable> pools = new java.util.ArrayList<>();
   private final GatedExecutor requestExecutor;
   private final GatedExecutor metadataExecutor;
   private final QueryLimits limits;
@@ -53,6 +54,21 @@ public final class Warehouse implements AutoCloseable {
    * @throws SQLException when no driver accepts the URL
    */
   public Warehouse(McpConfig config, JdbcTarget target) throws SQLException {
+    this(config, target, null);
+  }
+
+  /**
+   * Creates the warehouse over a data source of its own (the embedded engine, whose connections
+   * are not pooled: each is a cheap in-process handle, routed to the caller's session).
+   *
+   * @param config the configuration
+   * @param target the target (its dialect and defaults; the URL is only shown)
+   * @param dataSource the connections for both metadata and queries, or null for pools over the
+   *     target
+   * @throws SQLException when no driver accepts the URL
+   */
+  public Warehouse(McpConfig config, JdbcTarget target,
+      javax.sql.@org.jspecify.annotations.Nullable DataSource dataSource) throws SQLException {
     this.config = requireNonNull(config, "config is null");
     this.target = requireNonNull(target, "target is null");
     this.redactor = Redactor.of(config);
@@ -68,9 +84,18 @@ public final class Warehouse implements AutoCloseable {
         config.queryTimeout());
     this.metadataLimits = new QueryLimits(METADATA_MAX_ROWS,
         Math.max(config.maxResultBytes(), 8L * 1024 * 1024), config.queryTimeout());
-    PooledSource source = new PooledSource(target);
-    this.systemPool = pool("snowchat-system", source, 2);
-    this.requestPool = pool("snowchat-request", source, config.poolSize());
+    if (dataSource == null) {
+      PooledSource source = new PooledSource(target);
+      HikariDataSource system = pool("snowchat-system", source, 2);
+      HikariDataSource request = pool("snowchat-request", source, config.poolSize());
+      pools.add(request);
+      pools.add(system);
+      this.systemPool = system;
+      this.requestPool = request;
+    } else {
+      this.systemPool = dataSource;
+      this.requestPool = dataSource;
+    }
     SqlGate metadataGate = SqlGate.builder().dialect(dialect).mode(PermissionMode.READ_ONLY)
         .build();
     this.requestExecutor = executor(requestPool, gate, limits);
@@ -125,7 +150,12 @@ public final class Warehouse implements AutoCloseable {
       if (unsupported != null) {
         throw new UnsupportedOperationException(unsupported);
       }
-      ds = new SessionVariables(requestPool, target.dialect(), postgres, context);
+      if (!(requestPool instanceof HikariDataSource pool)) {
+        throw new UnsupportedOperationException("Session variables are not supported on the"
+            + " embedded engine (source local): it holds files and host data, which no row"
+            + " policy governs.");
+      }
+      ds = new SessionVariables(pool, target.dialect(), postgres, context);
     }
     if (perCall) {
       ds = new CallStatements(ds, target.dialect(), context.queryTag(), context.cancelSignal());
@@ -207,8 +237,13 @@ public final class Warehouse implements AutoCloseable {
 
   @Override
   public void close() {
-    requestPool.close();
-    systemPool.close();
+    for (AutoCloseable p : pools) {
+      try {
+        p.close();
+      } catch (Exception e) {
+        LOG.debug("closing a pool: {}", e.getMessage());
+      }
+    }
   }
 
   /**
