@@ -138,6 +138,14 @@ public final class LocalEngine implements AutoCloseable {
 
   /** Creates one source's view or attachment; on failure records why and carries on. */
   private boolean create(Source s) {
+    if (!s.isGlob() && !java.nio.file.Files.exists(s.path().orElseThrow())) {
+      String why = s.address() + ": no such file (" + s.path().orElseThrow() + "); create it or"
+          + " fix the source's address. Retried on use.";
+      if (!why.equals(unavailable.put(s.name(), why))) {
+        LOG.warn("Source {} is unavailable: {}", s.name(), why);
+      }
+      return false;
+    }
     String name = Sql.quoteIdentifier(Dialect.DUCKDB, s.name());
     String path = Sql.quoteString(Dialect.DUCKDB, s.path().orElseThrow().toString());
     String sql = s.kind() == SourceKind.DUCKDB_FILE

@@ -293,8 +293,43 @@ public final class SourceSet implements AutoCloseable {
     return null;
   }
 
+  /** Sources that failed to connect, skipped by fan-out calls until their backoff passes. */
+  private final Map<String, long[]> down = new java.util.concurrent.ConcurrentHashMap<>();
+  static final long FIRST_BACKOFF_NANOS = java.time.Duration.ofSeconds(15).toNanos();
+  static final long MAX_BACKOFF_NANOS = java.time.Duration.ofMinutes(5).toNanos();
+
+  /**
+   * {@return true when a source failed to connect recently: calls that fan out over every source
+   * skip it (saying so) until its backoff passes, so one source that is down does not slow the
+   * rest; a call naming it still tries, and its first success clears the mark}
+   *
+   * @param m the source
+   */
+  boolean isDown(Member m) {
+    long[] d = down.get(m.name());
+    return d != null && System.nanoTime() - d[0] < 0;
+  }
+
+  private void record(Member m, ToolResult r) {
+    if (r.isError() && "CONNECTION_FAILED".equals(r.errorCode())) {
+      down.compute(m.name(), (k, d) -> {
+        long backoff = d == null ? FIRST_BACKOFF_NANOS : Math.min(d[1] * 2, MAX_BACKOFF_NANOS);
+        return new long[] {System.nanoTime() + backoff, backoff};
+      });
+    } else if (!r.isError() || !"CONNECTION_FAILED".equals(r.errorCode())) {
+      down.remove(m.name());
+    }
+  }
+
   /** Runs a call against a member: in the caller's session for the embedded engine. */
   ToolResult call(Member m, String tool, Map<String, Object> args, CallContext ctx) {
+    ToolResult r = callOnce(m, tool, args, ctx);
+    record(m, r);
+    return r;
+  }
+
+  private ToolResult callOnce(Member m, String tool, Map<String, Object> args,
+      CallContext ctx) {
     ToolDefinition d = m.tools().get(tool);
     if (d == null) {
       return ToolResult.error("INVALID_ARGUMENT", "Source '" + m.name() + "' has no tool "

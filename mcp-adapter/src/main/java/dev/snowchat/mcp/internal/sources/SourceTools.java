@@ -107,7 +107,8 @@ final class SourceTools {
     }
     List<String> found = new ArrayList<>();
     for (Member m : set.members()) {
-      if (m != tried && !set.call(m, "describe_table", Map.of("table", table), ctx).isError()) {
+      if (m != tried && !set.isDown(m)
+          && !set.call(m, "describe_table", Map.of("table", table), ctx).isError()) {
         found.add(m.name());
       }
     }
@@ -131,6 +132,12 @@ final class SourceTools {
     List<String> failed = new ArrayList<>();
     String indexOrLive = "index";
     for (Member m : set.members()) {
+      if (set.isDown(m)) {
+        failed.add(m.name() + ": CONNECTION_FAILED (skipped: it failed to connect moments ago;"
+            + " retried after a backoff, or at once with source='" + m.name() + "')");
+        perSource.add(List.of());
+        continue;
+      }
       ToolResult r = set.call(m, tool, args, ctx);
       if (r.isError()) {
         failed.add(m.name() + ": " + r.errorCode());

@@ -112,6 +112,7 @@ class LocalEngineTest {
     assertEquals(List.of("later", "bogus", "gone"), List.copyOf(down.keySet()));
     assertTrue(down.get("bogus").contains("could not be read as a parquet file"), down.get(
         "bogus"));
+    assertTrue(down.get("later").contains("data/later.csv: no such file"), down.get("later"));
     assertEquals(3, query(engine.dataSource(), "SELECT * FROM customers").rowCount());
     TestFiles.csv(dir.resolve("data/later.csv"), "x\n1\n");
     TestFiles.duckdb(dir.resolve("data/gone.duckdb"), "t", "SELECT 7 AS v");
