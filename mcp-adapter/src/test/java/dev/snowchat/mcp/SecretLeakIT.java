@@ -71,6 +71,48 @@ class SecretLeakIT {
   }
 
   @Test
+  void sourceCatalogCredentials_neverInLogsOutputErrorsOrDotEnv(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    String pg = System.getenv("SNOWCHAT_TEST_PG_URL");
+    Path catalog = java.nio.file.Files.writeString(dir.resolve("sources.json"), "{\"sources\": ["
+        + "{\"name\": \"pg\", \"address\": \""
+        + (pg != null ? pg : "jdbc:postgresql://127.0.0.1:1/none")
+        + "\", \"credential\": \"pg\", \"timeout\": \"5s\"},"
+        + "{\"name\": \"sf\", \"address\": \"snowflake://snowchat-test-acct\","
+        + " \"credential\": \"sf\"}, {\"name\": \"demo\", \"address\": \"sample:\"}]}");
+    java.nio.file.Files.createDirectories(dir.resolve("allowed"));
+    Map<String, String> env = new java.util.LinkedHashMap<>(Map.of(
+        "SNOWCHAT_SOURCES", catalog.toString(),
+        "SNOWCHAT_CRED_PG_USER", "snowchat", "SNOWCHAT_CRED_PG_PASSWORD", SECRET,
+        "SNOWCHAT_CRED_SF_USER", "ANALYST", "SNOWCHAT_CRED_SF_TOKEN", SECRET,
+        "SNOWCHAT_FILE_ALLOWLIST", dir.resolve("allowed").toString(),
+        "SNOWCHAT_SAMPLE_DIR", TestEnv.sampleDir().toString()));
+    McpConfig config = McpConfig.fromEnvironment(env);
+    StringBuilder all = new StringBuilder(config.toString()).append(config.sources());
+    all.append(run(env, "tools"));
+    all.append(run(env, "call", "list_sources", "--json"));
+    all.append(run(env, "call", "get_connection_info", "--json"));
+    all.append(run(env, "call", "execute_query", "{\"source\":\"pg\",\"sql\":\"SELECT 1\"}"));
+    all.append(run(env, "call", "execute_query", "{\"source\":\"demo\",\"sql\":\"SELECT '"
+        + SECRET + "' AS echo\"}", "--json"));
+    all.append(run(env, "call", "attach_file", "{\"name\":\"x\",\"path\":\"/" + SECRET
+        + ".csv\"}"));
+    // A bad catalog entry and a stray credential next to the secret: errors name the key.
+    Map<String, String> bad = new java.util.LinkedHashMap<>(env);
+    bad.put("SNOWCHAT_CRED_NOBODY_PASSWORD", SECRET);
+    all.append(run(bad, "tools"));
+    // The same secret from a .env file: read, used, never shown.
+    Path dotenv = java.nio.file.Files.writeString(dir.resolve("secret.env"),
+        "SNOWCHAT_CRED_PG_PASSWORD=" + SECRET + "\nSNOWCHAT_CRED_PG_USER=snowchat\n");
+    Map<String, String> fromFile = new java.util.LinkedHashMap<>(env);
+    fromFile.remove("SNOWCHAT_CRED_PG_PASSWORD");
+    fromFile.put("SNOWCHAT_ENV_FILE", dotenv.toString());
+    all.append(run(fromFile, "call", "execute_query", "{\"source\":\"pg\",\"sql\":\"SELECT 1\"}"));
+    assertThat(all.toString()).contains("CONNECTION_FAILED", "SNOWCHAT_CRED_NOBODY_PASSWORD",
+        McpConfig.MASK).doesNotContain(SECRET);
+  }
+
+  @Test
   void inProcess_toolOutputEchoingTheSecret_isMasked() {
     // The sample warehouse plus a planted secret: a query that selects the secret's text gets
     // it masked, as would a warehouse error that echoed it.
