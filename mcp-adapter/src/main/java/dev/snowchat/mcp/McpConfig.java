@@ -52,10 +52,18 @@ public final class McpConfig {
   /** The text that replaces a secret wherever it would be shown. */
   public static final String MASK = "<masked>";
 
-  /** Default row cap per query ({@code SNOWFLAKE_MCP_MAX_ROWS}). */
-  public static final int DEFAULT_MAX_ROWS = 1000;
-  /** Default result byte cap ({@code SNOWCHAT_MAX_RESULT_BYTES}): 1 MiB, as in the chDB design. */
-  public static final long DEFAULT_MAX_RESULT_BYTES = 1_048_576L;
+  /**
+   * Default row cap per query ({@code SNOWFLAKE_MCP_MAX_ROWS}): 200, sized for a model's context
+   * (typical rows of the sample render in 90 to 230 bytes of text, so a full result is at most
+   * some 46 KB, about 12k tokens; issue 13, measured by {@code ResultSizeBench}).
+   */
+  public static final int DEFAULT_MAX_ROWS = 200;
+  /**
+   * Default result byte cap ({@code SNOWCHAT_MAX_RESULT_BYTES}): 128 KiB, about 32k tokens, the
+   * ceiling for results with wide cells (the chDB design's 1 MiB is some 250k tokens, more than a
+   * model's whole context).
+   */
+  public static final long DEFAULT_MAX_RESULT_BYTES = 131_072L;
   /** Default statement timeout ({@code SNOWCHAT_QUERY_TIMEOUT}). */
   public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(60);
   /** Default HTTP port ({@code SNOWCHAT_HTTP_PORT}). */

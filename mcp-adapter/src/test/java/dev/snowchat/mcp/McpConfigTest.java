@@ -33,8 +33,8 @@ class McpConfigTest {
     assertThat(c.backend()).isEqualTo(McpConfig.Backend.SAMPLE);
     assertThat(c.dialect()).isEqualTo(Dialect.DUCKDB);
     assertThat(c.mode()).isEqualTo(PermissionMode.READ_ONLY);
-    assertThat(c.maxRows()).isEqualTo(1000);
-    assertThat(c.maxResultBytes()).isEqualTo(1_048_576L);
+    assertThat(c.maxRows()).isEqualTo(200);
+    assertThat(c.maxResultBytes()).isEqualTo(131_072L);
     assertThat(c.queryTimeout()).isEqualTo(Duration.ofSeconds(60));
     assertThat(c.httpHost()).isEqualTo("127.0.0.1");
     assertThat(c.httpPort()).isEqualTo(8765);

@@ -60,7 +60,7 @@ class SampleToolsTest {
   void getConnectionInfo_showsModeLimitsAndVersion() {
     ToolResult r = ok("get_connection_info", Map.of());
     assertThat(r.structured()).containsEntry("backend", "sample").containsEntry("mode",
-        "read_only").containsEntry("maxRows", 1000);
+        "read_only").containsEntry("maxRows", 200);
     assertThat((String) r.structured().get("serverVersion")).containsIgnoringCase("duckdb");
   }
 

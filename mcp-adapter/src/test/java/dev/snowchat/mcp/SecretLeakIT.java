@@ -86,7 +86,9 @@ class SecretLeakIT {
         "SNOWCHAT_CRED_PG_USER", "snowchat", "SNOWCHAT_CRED_PG_PASSWORD", SECRET,
         "SNOWCHAT_CRED_SF_USER", "ANALYST", "SNOWCHAT_CRED_SF_TOKEN", SECRET,
         "SNOWCHAT_FILE_ALLOWLIST", dir.resolve("allowed").toString(),
-        "SNOWCHAT_SAMPLE_DIR", TestEnv.sampleDir().toString()));
+        "SNOWCHAT_SAMPLE_DIR", TestEnv.sampleDir().toString(),
+        // No background index loads: each run would try to log in to the fake Snowflake account.
+        "SNOWCHAT_SCHEMA_INDEX", "off"));
     McpConfig config = McpConfig.fromEnvironment(env);
     StringBuilder all = new StringBuilder(config.toString()).append(config.sources());
     all.append(run(env, "tools"));

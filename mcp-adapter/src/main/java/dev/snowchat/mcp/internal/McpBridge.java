@@ -45,12 +45,14 @@ public final class McpBridge {
   public static List<SyncToolSpecification> specifications(List<ToolDefinition> tools) {
     List<SyncToolSpecification> out = new ArrayList<>();
     for (ToolDefinition d : tools) {
+      boolean rows = hasRows(d.outputSchema());
       Tool tool = Tool.builder()
           .name(d.name())
           .title(d.title())
           .description(d.description())
-          .inputSchema(d.inputSchema())
-          .outputSchema(withErrorBranch(d.outputSchema()))
+          .inputSchema(rows ? withStructuredRows(d.inputSchema()) : d.inputSchema())
+          .outputSchema(withErrorBranch(rows ? rowsOptional(d.outputSchema())
+              : d.outputSchema()))
           .annotations(ToolAnnotations.builder()
               .title(d.title())
               .readOnlyHint(d.readOnly())
@@ -59,12 +61,58 @@ public final class McpBridge {
               .openWorldHint(false)
               .build())
           .build();
-      out.add(SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) ->
-          dev.snowchat.mcp.internal.sources.Sessions.with(exchange.sessionId(), () ->
-              toMcp(d.handler().call(request.arguments() == null ? java.util.Map.of()
-                  : request.arguments(), callContext(exchange))))).build());
+      out.add(SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
+        Map<String, Object> args = new LinkedHashMap<>(request.arguments() == null ? Map.of()
+            : request.arguments());
+        boolean structuredRows = rows && Boolean.TRUE.equals(args.remove(STRUCTURED_ROWS));
+        return dev.snowchat.mcp.internal.sources.Sessions.with(exchange.sessionId(), () -> {
+          ToolResult r = d.handler().call(args, callContext(exchange));
+          return toMcp(rows && !structuredRows ? rowsInTextOnly(r) : r);
+        });
+      }).build());
     }
     return out;
+  }
+
+  /** The MCP-only argument that asks for the rows in the structured content too. */
+  static final String STRUCTURED_ROWS = "structured_rows";
+
+  @SuppressWarnings("unchecked")
+  private static boolean hasRows(Map<String, Object> out) {
+    return out.get("properties") instanceof Map<?, ?> p && p.containsKey("rows");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> withStructuredRows(Map<String, Object> in) {
+    Map<String, Object> schema = new LinkedHashMap<>(in);
+    Map<String, Object> props = new LinkedHashMap<>((Map<String, Object>) in.get("properties"));
+    props.put(STRUCTURED_ROWS, Map.of("type", "boolean", "description", "Also put the rows in"
+        + " the structured content (default false: the rows are in the text only, once)."));
+    schema.put("properties", props);
+    return schema;
+  }
+
+  private static Map<String, Object> rowsOptional(Map<String, Object> out) {
+    Map<String, Object> schema = new LinkedHashMap<>(out);
+    if (out.get("required") instanceof List<?> req) {
+      schema.put("required", req.stream().filter(r -> !"rows".equals(r)).toList());
+    }
+    return schema;
+  }
+
+  /**
+   * Over MCP the rows travel once: in the text, which models read (the structured content keeps
+   * the columns, counts and truncation), unless the call asked for {@value #STRUCTURED_ROWS}.
+   * In-process callers get both, at no cost.
+   */
+  static ToolResult rowsInTextOnly(ToolResult r) {
+    if (r.isError() || !r.structured().containsKey("rows")) {
+      return r;
+    }
+    Map<String, Object> s = new LinkedHashMap<>(r.structured());
+    s.remove("rows");
+    s.put("rowsIn", "text");
+    return new ToolResult(r.text(), s, null);
   }
 
   /**

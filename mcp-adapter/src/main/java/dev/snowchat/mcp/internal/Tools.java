@@ -70,9 +70,9 @@ public final class Tools {
   public List<ToolDefinition> definitions() {
     boolean writes = config.mode() != PermissionMode.READ_ONLY;
     String dialect = warehouse.dialect().configName();
-    String limits = "At most " + config.maxRows() + " rows are returned (truncated=true"
-        + " beyond); a result over " + config.maxResultBytes() + " bytes is an error"
-        + " (RESULT_TOO_LARGE: narrow the query); a query running longer than "
+    String limits = "At most " + config.maxRows() + " rows and " + config.maxResultBytes()
+        + " bytes are returned (truncated=true with the reason beyond either: narrow the"
+        + " query); a query running longer than "
         + config.queryTimeout().toSeconds() + "s is cancelled on the server.";
     String sourceNote = " Answers from the schema index when it is loaded, else from live"
         + " metadata queries; 'source' says which.";
@@ -391,9 +391,11 @@ public final class Tools {
     QueryLimits l = new QueryLimits(Math.min(limit, base.maxRows()), base.maxBytes(),
         base.timeout());
     QueryResult r = warehouse.query(sql, l, ctx);
-    failOverByteCap(r, base, "preview fewer rows (limit), or select fewer or narrower columns"
-        + " with execute_query");
-    String hint = "the row cap was reached";
+    String advice = "preview fewer rows (limit), or select fewer or narrower columns with"
+        + " execute_query";
+    failOverByteCap(r, base, advice);
+    String hint = r.truncationReason() == TruncationReason.BYTE_LIMIT
+        ? byteCapNote(r, base, advice) : "the row cap was reached";
     Map<String, Object> out = Render.result(r, hint);
     out.put("table", name.toString());
     return ToolResult.success("Preview of " + name + ": " + Render.resultText(r, hint), out);
@@ -405,27 +407,33 @@ public final class Tools {
     int maxRows = a.integer("max_rows", base.maxRows(), 1, base.maxRows());
     QueryLimits l = new QueryLimits(maxRows, base.maxBytes(), base.timeout());
     QueryResult r = warehouse.query(sql, l, ctx);
-    failOverByteCap(r, base, "add a LIMIT, filters or aggregates, or select fewer or narrower"
-        + " columns (e.g. LEFT(col, 200))");
-    String hint = "more rows exist than the cap of " + maxRows
-        + " rows; add a LIMIT, filters or aggregates, or select fewer columns";
+    String advice = "add a LIMIT, filters or aggregates, or select fewer or narrower columns"
+        + " (e.g. LEFT(col, 200))";
+    failOverByteCap(r, base, advice);
+    String hint = r.truncationReason() == TruncationReason.BYTE_LIMIT
+        ? byteCapNote(r, base, advice)
+        : "more rows exist than the cap of " + maxRows
+            + " rows; add a LIMIT, filters or aggregates, or select fewer columns";
     return ToolResult.success(Render.resultText(r, hint), Render.result(r, hint));
   }
 
   /**
-   * A result cut off by the byte cap is a tool error, not a silently partial answer: the model
-   * must narrow the query rather than reason over an arbitrary prefix. (The row cap, which the
-   * model can see and ask for, stays a success with {@code truncated: true}.)
+   * A result cut off by the byte cap returns the rows that fit, marked {@code truncated: true}
+   * with reason {@code BYTE_LIMIT} and a note saying so, as the row cap does (issue 13): the
+   * model sees a useful prefix and how to narrow the query. Only when not even one row fits is it
+   * the tool error {@code RESULT_TOO_LARGE}.
    */
   private static void failOverByteCap(QueryResult r, QueryLimits base, String advice) {
-    if (r.truncationReason() != TruncationReason.BYTE_LIMIT) {
+    if (r.truncationReason() != TruncationReason.BYTE_LIMIT || !r.rows().isEmpty()) {
       return;
     }
-    throw new ToolException("RESULT_TOO_LARGE", (r.rows().isEmpty()
-        ? "Not even one row fits in the result cap of " + base.maxBytes() + " bytes."
-        : "The result passed the byte cap of " + base.maxBytes() + " bytes after "
-            + r.rowCount() + " rows and was not returned.")
-        + " Retry with a smaller result: " + advice + ".");
+    throw new ToolException("RESULT_TOO_LARGE", "Not even one row fits in the result cap of "
+        + base.maxBytes() + " bytes. Retry with a smaller result: " + advice + ".");
+  }
+
+  private static String byteCapNote(QueryResult r, QueryLimits base, String advice) {
+    return "the result reached the byte cap of " + base.maxBytes() + " bytes: these are the"
+        + " first " + r.rowCount() + " rows that fit, more exist; " + advice;
   }
 
   private ToolResult searchSchema(Args a, CallContext ctx) {

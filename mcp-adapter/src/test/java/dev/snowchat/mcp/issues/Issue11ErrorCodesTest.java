@@ -122,10 +122,16 @@ class Issue11ErrorCodesTest {
   @Test
   void success_keepsItsShape() throws Exception {
     JsonNode r = rpc("tools/call", "{\"name\":\"execute_query\",\"arguments\":"
-        + "{\"sql\":\"SELECT 1 AS one\"}}").get("result");
+        + "{\"sql\":\"SELECT 1 AS one\",\"structured_rows\":true}}").get("result");
     assertThat(r.get("isError").asBoolean()).isFalse();
     assertThat(r.get("structuredContent").has("error")).isFalse();
     assertThat(r.get("structuredContent").get("rows")).isNotEmpty();
+    // Without structured_rows the rows travel once, in the text (issue 13).
+    JsonNode once = rpc("tools/call", "{\"name\":\"execute_query\",\"arguments\":"
+        + "{\"sql\":\"SELECT 1 AS one\"}}").get("result");
+    assertThat(once.get("structuredContent").has("rows")).isFalse();
+    assertThat(once.get("structuredContent").get("rowsIn").asString()).isEqualTo("text");
+    assertThat(once.get("content").get(0).get("text").asString()).contains("<<<DATA");
   }
 
   @Test

@@ -111,7 +111,8 @@ class Issue11IdentityTest {
     post(uri, token, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
     String body = post(uri, token, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":"
         + "\"tools/call\",\"params\":{\"name\":\"execute_query\",\"arguments\":{\"sql\":"
-        + "\"SELECT owner FROM rls_test.docs ORDER BY body\"}}}").body();
+        + "\"SELECT owner FROM rls_test.docs ORDER BY body\",\"structured_rows\":true}}}")
+        .body();
     JsonNode r = null;
     for (String line : body.split("\n")) {
       if (line.startsWith("data:")) {

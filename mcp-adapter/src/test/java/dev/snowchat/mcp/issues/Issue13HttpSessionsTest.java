@@ -121,7 +121,8 @@ class Issue13HttpSessionsTest {
             StringBuilder seen = new StringBuilder();
             for (int k = 0; k < 3; k++) {
               JsonNode q = s.call("execute_query", "{\"source\":\"local\",\"sql\":"
-                  + "\"SELECT owner, count(*) AS n FROM mine GROUP BY owner\"}");
+                  + "\"SELECT owner, count(*) AS n FROM mine GROUP BY owner\","
+                  + "\"structured_rows\":true}");
               seen.append(q.get("structuredContent").get("rows").toString()).append(';');
             }
             return seen.toString();
