@@ -53,7 +53,7 @@ class SampleToolsTest {
       assertThat(t.description()).isNotBlank();
     });
     assertThat(server.tool("execute_query").orElseThrow().description())
-        .contains("1000 rows").contains("read_only");
+        .contains("200 rows").contains("read_only");
   }
 
   @Test
