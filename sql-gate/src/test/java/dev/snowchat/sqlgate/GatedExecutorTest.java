@@ -50,6 +50,30 @@ class GatedExecutorTest {
   }
 
   @Test
+  void run_refusedWrite_isAValue_andNeverReachesTheDriver() {
+    Execution e = executor.run("DROP TABLE orders");
+
+    assertThat(e).isInstanceOfSatisfying(Execution.Refused.class, r -> {
+      assertThat(r.verdict().kind()).isEqualTo(StatementKind.DDL);
+      assertThat(r.verdict().rule()).isEqualTo(Rule.KIND_NOT_ALLOWED);
+      assertThat(r.verdict().message()).contains("read_only");
+    });
+    assertThat(recording.connections()).isZero();
+    assertThat(recording.sql()).isEmpty();
+  }
+
+  @Test
+  void run_select_completesWithTheCappedResult() {
+    Execution e = executor.run("SELECT id FROM orders ORDER BY id",
+        executor.limits().withMaxRows(2));
+
+    assertThat(e).isInstanceOfSatisfying(Execution.Completed.class, c -> {
+      assertThat(c.result().rowCount()).isEqualTo(2);
+      assertThat(c.result().truncationReason()).isEqualTo(TruncationReason.ROW_LIMIT);
+    });
+  }
+
+  @Test
   void execute_refusedFileWrite_neverReachesTheDriver() {
     assertThatThrownBy(() -> executor.execute("COPY orders TO '/tmp/snowchat-exfil.csv'"))
         .isInstanceOf(QueryRefusedException.class);
