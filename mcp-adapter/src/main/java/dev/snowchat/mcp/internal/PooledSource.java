@@ -2,59 +2,40 @@ package dev.snowchat.mcp.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.schemaindex.DriverDataSource;
 import dev.snowchat.sqlgate.Dialect;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
-import java.sql.Driver;
-import java.sql.DriverManager;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Opens the physical connections of a pool with the target's driver properties. Hardening is
- * applied per borrow by sql-gate's executor (and by {@link Warehouse} for metadata calls).
+ * Opens the physical connections of a pool with the target's driver properties, through
+ * schema-index's {@link DriverDataSource} (found on the first connection, so that building the
+ * server loads no driver). Hardening is applied per borrow by sql-gate's executor (and by {@link
+ * Warehouse} for metadata calls).
  */
 final class PooledSource extends ConnectionSource {
   private final JdbcTarget target;
-  private volatile Driver driver;
+  private volatile @Nullable DriverDataSource driver;
 
-  PooledSource(JdbcTarget target) throws SQLException {
+  PooledSource(JdbcTarget target) {
     this.target = requireNonNull(target, "target is null");
-  }
-
-  /**
-   * The bundled drivers are created directly: {@link DriverManager} would first load every
-   * driver on the class path (the Snowflake driver alone is some 700 classes), which costs
-   * seconds of start-up for a server that talks to one database.
-   */
-  static Driver driverFor(String url) throws SQLException {
-    String cls = url.startsWith("jdbc:duckdb:") ? "org.duckdb.DuckDBDriver"
-        : url.startsWith("jdbc:postgresql:") ? "org.postgresql.Driver"
-        : url.startsWith("jdbc:snowflake:") ? "net.snowflake.client.jdbc.SnowflakeDriver"
-        : null;
-    if (cls != null) {
-      try {
-        Driver d = (Driver) Class.forName(cls).getDeclaredConstructor().newInstance();
-        if (d.acceptsURL(url)) {
-          return d;
-        }
-      } catch (ReflectiveOperationException | LinkageError e) {
-        // fall back to the driver manager
-      }
-    }
-    return DriverManager.getDriver(url);
   }
 
   @Override
   public Connection getConnection() throws SQLException {
-    Driver d = driver;
+    DriverDataSource d = driver;
     if (d == null) {
-      d = driverFor(target.url());
+      try {
+        d = DriverDataSource.of(target.url(), target.properties());
+      } catch (IllegalArgumentException e) {
+        throw new SQLException("No JDBC driver accepts " + target.displayUrl()
+            + " (drivers included: Snowflake, DuckDB, PostgreSQL)", "08001", e);
+      }
       driver = d;
     }
-    Connection c = d.connect(target.url(), target.properties());
-    if (c == null) {
-      throw new SQLException("No JDBC driver accepts " + target.displayUrl());
-    }
+    Connection c = d.getConnection();
     return target.dialect() == Dialect.DUCKDB ? fixedReadOnly(c) : c;
   }
 
