@@ -87,7 +87,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
   }
 
   private static ToolResult serverClosed() {
-    return ToolResult.error("SERVER_CLOSED", "This server is shutting down or closed; the call"
+    return ToolResult.error(ToolErrorCode.SERVER_CLOSED, "This server is shutting down or closed; the call"
         + " did not complete. Retry against a running server.");
   }
 
@@ -139,7 +139,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
     startIndex(Duration.ZERO);
     ToolDefinition t = byName.get(requireNonNull(name, "name is null"));
     if (t == null) {
-      return ToolResult.error("UNKNOWN_TOOL", "No tool named '" + name + "'. Tools: "
+      return ToolResult.error(ToolErrorCode.UNKNOWN_TOOL, "No tool named '" + name + "'. Tools: "
           + String.join(", ", byName.keySet()) + ".");
     }
     return t.handler().call(arguments, requireNonNull(context, "context is null"));

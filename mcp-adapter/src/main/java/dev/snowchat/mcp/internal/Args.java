@@ -1,5 +1,7 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +19,7 @@ final class Args {
     Set<String> unknown = new TreeSet<>(this.args.keySet());
     unknown.removeAll(allowed);
     if (!unknown.isEmpty()) {
-      throw ToolException.badArgument(tool + " does not take " + unknown + "; its arguments are "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + " does not take " + unknown + "; its arguments are "
           + (allowed.isEmpty() ? "none" : new TreeSet<>(allowed)) + ".");
     }
   }
@@ -25,7 +27,7 @@ final class Args {
   String required(String name) {
     String v = optional(name);
     if (v == null || v.isBlank()) {
-      throw ToolException.badArgument(tool + " needs the argument '" + name + "' (a non-empty"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + " needs the argument '" + name + "' (a non-empty"
           + " string).");
     }
     return v;
@@ -37,11 +39,11 @@ final class Args {
       return null;
     }
     if (!(v instanceof String s)) {
-      throw ToolException.badArgument(tool + ": '" + name + "' must be a string, got "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' must be a string, got "
           + kind(v) + ".");
     }
     if (s.length() > 100_000) {
-      throw ToolException.badArgument(tool + ": '" + name + "' is longer than 100000"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' is longer than 100000"
           + " characters.");
     }
     return s.isBlank() ? null : s;
@@ -58,11 +60,11 @@ final class Args {
     } else if (v instanceof String s && s.strip().matches("-?\\d{1,9}")) {
       n = Long.parseLong(s.strip());
     } else {
-      throw ToolException.badArgument(tool + ": '" + name + "' must be a whole number from "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' must be a whole number from "
           + min + " to " + max + ", got " + kind(v) + ".");
     }
     if (n < min || n > max) {
-      throw ToolException.badArgument(tool + ": '" + name + "' must be from " + min + " to "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' must be from " + min + " to "
           + max + ", got " + n + ".");
     }
     return (int) n;

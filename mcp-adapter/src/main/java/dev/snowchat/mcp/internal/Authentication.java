@@ -1,5 +1,6 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
 import java.sql.SQLException;
 import java.util.Locale;
 
@@ -40,8 +41,8 @@ final class Authentication {
     return false;
   }
 
-  static ToolException error(String detail) {
-    return new ToolException("CONNECTION_FAILED", "The warehouse refused the server's"
+  static Errors.Failure error(String detail) {
+    return new Errors.Failure(ToolErrorCode.CONNECTION_FAILED, "The warehouse refused the server's"
         + " credentials (authentication failed): " + detail + " This is a server configuration"
         + " problem (user, password, key or token), not a problem with the request; tell the"
         + " user whoever runs this server must fix the credentials. Retrying will not help.");

@@ -1,41 +1,41 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.mcp.ToolResult;
+import dev.snowchat.sqlgate.GateErrorCode;
 import dev.snowchat.sqlgate.PermissionMode;
 import dev.snowchat.sqlgate.QueryRefusedException;
-import dev.snowchat.sqlgate.SnowchatException;
 import dev.snowchat.sqlgate.Rule;
+import dev.snowchat.sqlgate.SnowchatException;
+import dev.snowchat.sqlgate.StatementKind;
+import dev.snowchat.sqlgate.Verdict;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns failures into tool errors whose text tells a model what to do next. Warehouse text is
- * untrusted: it is cleaned, masked and truncated before it is shown.
+ * Turns failures into tool errors ({@link ToolErrorCode}) whose text tells a model what to do
+ * next, choosing by the failure's error-code enum. Warehouse text is untrusted: it is cleaned,
+ * masked and truncated before it is shown.
  */
 final class Errors {
   static final int MAX_WAREHOUSE_TEXT = 500;
 
   private Errors() {}
 
-  static <T> T run(Supplier<T> call, Warehouse w) {
-    try {
-      return call.get();
-    } catch (QueryRefusedException e) {
-      throw refused(e, w);
-    } catch (SnowchatException e) {
-      throw fromSnowchat(e, w);
-    }
-  }
-
-  static ToolException refused(QueryRefusedException e, Warehouse w) {
+  /**
+   * The message of a gate refusal: the rule, the verdict's reason and what would be allowed, and
+   * for a statement kind the mode does not allow, what the mode allows and who can change it.
+   */
+  static String refusal(Verdict.Blocked verdict, Warehouse w) {
     PermissionMode mode = w.config().mode();
     StringBuilder sb = new StringBuilder("Refused by the SQL gate (rule ")
-        .append(e.verdict().rule()).append("): ").append(e.verdict().message());
-    if (e.verdict().rule() == Rule.KIND_NOT_ALLOWED) {
-      String gateText = e.verdict().message();
-      if (!gateText.contains(mode.configName())) {
+        .append(verdict.rule()).append("): ").append(verdict.message());
+    if (verdict.rule() == Rule.KIND_NOT_ALLOWED) {
+      if (!verdict.message().contains(mode.configName())) {
         sb.append(" This server runs in ").append(mode.configName())
             .append(" mode, which allows ").append(allowed(mode)).append('.');
       }
@@ -44,37 +44,95 @@ final class Errors {
             .append(" rewrite the request as a read if you can.");
       }
     }
-    return new ToolException("QUERY_REFUSED", w.redactor().untrusted(sb.toString(), 1500));
+    return w.redactor().untrusted(sb.toString(), 1500);
   }
 
+  /** {@return what a mode allows, in words, from the statement kinds it allows} */
   static String allowed(PermissionMode mode) {
-    return switch (mode) {
-      case READ_ONLY -> "SELECT, WITH ... SELECT, SHOW, DESCRIBE, EXPLAIN and USE";
-      case READ_WRITE -> "reads plus INSERT, UPDATE, DELETE, MERGE, COPY and PUT (no DDL)";
-      case FULL -> "reads, writes, DDL and admin statements";
+    List<String> parts = new ArrayList<>();
+    for (StatementKind k : StatementKind.values()) {
+      if (mode.allowedKinds().contains(k)) {
+        parts.add(statements(k));
+      }
+    }
+    return parts.size() == 1 ? parts.get(0)
+        : String.join(", ", parts.subList(0, parts.size() - 1)) + " and "
+            + parts.get(parts.size() - 1);
+  }
+
+  /** The statements of a kind, as a user writes them. */
+  private static String statements(StatementKind kind) {
+    return switch (kind) {
+      case READ -> "SELECT (WITH ... SELECT, VALUES)";
+      case SHOW -> "SHOW";
+      case DESCRIBE -> "DESCRIBE";
+      case EXPLAIN -> "EXPLAIN";
+      case USE -> "USE";
+      case DML -> "INSERT, UPDATE, DELETE, MERGE, TRUNCATE";
+      case DDL -> "DDL (CREATE, ALTER, DROP, COMMENT)";
+      case ADMIN -> "admin statements (GRANT, REVOKE, SET, CALL, transactions)";
+      case TRANSFER -> "COPY, PUT, GET";
+      case SCRIPT -> "scripts (EXECUTE IMMEDIATE, blocks)";
+      case UNKNOWN -> "statements the gate cannot classify";
     };
   }
 
-  static ToolException fromSnowchat(SnowchatException e, Warehouse w) {
-    String code = e.code().name();
-    String detail = w.redactor().untrusted(rootMessage(e), MAX_WAREHOUSE_TEXT);
-    if (code.contains("TIMEOUT")) {
-      return new ToolException("STATEMENT_TIMEOUT", "The query ran longer than the "
-          + seconds(w) + " limit and was cancelled on the server. Narrow it (add filters or a"
-          + " LIMIT, select fewer columns, aggregate first) and retry.");
+  /**
+   * A tool error: its code and message.
+   *
+   * @param code the code
+   * @param message what failed and what to do next
+   */
+  record Failure(ToolErrorCode code, String message) {
+    /** {@return the failure as an exception, for code that throws} */
+    SnowchatException exception() {
+      return new SnowchatException(code, message);
     }
+
+    /** {@return the failure as a tool result} */
+    ToolResult result() {
+      return ToolResult.error(code, message);
+    }
+  }
+
+  /**
+   * Turns a failure into a tool error, by its code: a tool error stays as it is; the gate's
+   * codes each have their message; anything else is a failed query with the warehouse's text.
+   *
+   * @param e the failure
+   * @param w the warehouse, for its mode, limits and secrets
+   * @return the tool error
+   */
+  static Failure toolError(SnowchatException e, Warehouse w) {
+    if (e.code() instanceof ToolErrorCode code) {
+      return new Failure(code, w.redactor().mask(e.getMessage()));
+    }
+    String detail = w.redactor().untrusted(rootMessage(e), MAX_WAREHOUSE_TEXT);
     if (Authentication.failed(e)) {
       return Authentication.error(detail);
     }
-    if (code.equals("CONNECTION_FAILED") || code.equals("AUTHENTICATION_FAILED")
-        || code.equals("HARDENING_FAILED") || code.equals("PERMISSION_CHECK_FAILED")) {
-      return connection(detail);
+    if (e.code() instanceof GateErrorCode g) {
+      return switch (g) {
+        case REFUSED -> e instanceof QueryRefusedException q
+            ? new Failure(ToolErrorCode.QUERY_REFUSED, refusal(q.verdict(), w))
+            : queryFailed(e, detail, w);
+        case STATEMENT_TIMEOUT -> new Failure(ToolErrorCode.STATEMENT_TIMEOUT,
+            "The query ran longer than the " + seconds(w) + " limit and was cancelled on the"
+                + " server. Narrow it (add filters or a LIMIT, select fewer columns, aggregate"
+                + " first) and retry.");
+        case CONNECTION_FAILED, AUTHENTICATION_FAILED, HARDENING_FAILED,
+            PERMISSION_CHECK_FAILED -> connection(detail);
+        case TRANSIENT_FAILURE -> new Failure(ToolErrorCode.TRANSIENT_FAILURE,
+            "The warehouse reported a passing failure: " + sentence(detail)
+                + " Retry the same call once.");
+        case QUERY_FAILED -> queryFailed(e, detail, w);
+      };
     }
-    if (code.equals("TRANSIENT_FAILURE")) {
-      return new ToolException("TRANSIENT_FAILURE", "The warehouse reported a passing failure: "
-          + sentence(detail) + " Retry the same call once.");
-    }
-    return new ToolException("QUERY_FAILED", "The warehouse rejected the query: "
+    return queryFailed(e, detail, w);
+  }
+
+  private static Failure queryFailed(SnowchatException e, String detail, Warehouse w) {
+    return new Failure(ToolErrorCode.QUERY_FAILED, "The warehouse rejected the query: "
         + sentence(detail) + " " + hint(sqlException(e), snowflake(w)));
   }
 
@@ -146,7 +204,14 @@ final class Errors {
     return last == '.' || last == '!' || last == '?' ? s : s + ".";
   }
 
-  static ToolException fromSql(SQLException e, Warehouse w) {
+  /**
+   * Turns a driver failure of a metadata call (one that bypasses the gate) into a tool error.
+   *
+   * @param e the failure
+   * @param w the warehouse
+   * @return the tool error
+   */
+  static Failure fromSql(SQLException e, Warehouse w) {
     String detail = w.redactor().untrusted(rootMessage(e), MAX_WAREHOUSE_TEXT);
     if (Authentication.failed(e)) {
       return Authentication.error(detail);
@@ -156,19 +221,20 @@ final class Errors {
       if (m.contains("connection is not available") || m.contains("pool")) {
         return connection(detail);
       }
-      return new ToolException("STATEMENT_TIMEOUT", "The metadata query ran longer than the "
-          + seconds(w) + " limit and was cancelled. Retry, or narrow the request.");
+      return new Failure(ToolErrorCode.STATEMENT_TIMEOUT, "The metadata query ran"
+          + " longer than the " + seconds(w) + " limit and was cancelled. Retry, or narrow the"
+          + " request.");
     }
     String state = e.getSQLState();
     if (state != null && state.startsWith("08")) {
       return connection(detail);
     }
-    return new ToolException("QUERY_FAILED", "The warehouse reported an error: "
+    return new Failure(ToolErrorCode.QUERY_FAILED, "The warehouse reported an error: "
         + sentence(detail) + " " + hint(e, snowflake(w)));
   }
 
-  private static ToolException connection(String detail) {
-    return new ToolException("CONNECTION_FAILED", "Cannot reach the warehouse: "
+  private static Failure connection(String detail) {
+    return new Failure(ToolErrorCode.CONNECTION_FAILED, "Cannot reach the warehouse: "
         + sentence(detail) + " This is a server configuration or network problem, not a"
         + " problem with the request; tell the user, and retry later.");
   }

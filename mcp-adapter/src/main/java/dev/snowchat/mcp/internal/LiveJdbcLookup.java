@@ -1,5 +1,7 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.mcp.internal.Catalogs.Database;
@@ -63,7 +65,7 @@ final class LiveJdbcLookup implements SchemaLookup {
     try {
       return warehouse.withMetadataConnection(c -> f.apply(c.getMetaData()));
     } catch (SQLException e) {
-      throw Errors.fromSql(e, warehouse);
+      throw Errors.fromSql(e, warehouse).exception();
     }
   }
 
@@ -202,7 +204,7 @@ final class LiveJdbcLookup implements SchemaLookup {
     }
     String hit = pick(all, database);
     if (hit == null || !filter.showsDatabase(hit)) {
-      throw new ToolException("DATABASE_NOT_FOUND", "Database " + database + " was not found."
+      throw new SnowchatException(ToolErrorCode.DATABASE_NOT_FOUND, "Database " + database + " was not found."
           + " Call list_databases to see the databases this connection can read.");
     }
     return hit;
@@ -219,7 +221,7 @@ final class LiveJdbcLookup implements SchemaLookup {
     }
     String hit = pick(all, schema);
     if (hit == null || !filter.showsSchema(db, hit)) {
-      throw new ToolException("SCHEMA_NOT_FOUND", "Schema " + schema + " was not found in "
+      throw new SnowchatException(ToolErrorCode.SCHEMA_NOT_FOUND, "Schema " + schema + " was not found in "
           + db + ". Call list_schemas(database) to see its schemas.");
     }
     return hit;
@@ -252,13 +254,13 @@ final class LiveJdbcLookup implements SchemaLookup {
           : warehouse.target().defaultDatabase() != null ? warehouse.target().defaultDatabase()
               : c.getCatalog();
       if (db == null) {
-        throw ToolException.tableNotFound(ref.toString());
+        throw Lookups.tableNotFound(ref.toString());
       }
       String exactDb;
       try {
         exactDb = exactDatabase(md, db);
-      } catch (ToolException e) {
-        throw ToolException.tableNotFound(ref.toString());
+      } catch (SnowchatException e) {
+        throw Lookups.tableNotFound(ref.toString());
       }
       List<String> schemas = new ArrayList<>();
       if (ref.schema() != null) {
@@ -302,7 +304,7 @@ final class LiveJdbcLookup implements SchemaLookup {
         }
       }
       if (hit == null || !filter.showsTable(hit)) {
-        throw ToolException.tableNotFound(ref.toString());
+        throw Lookups.tableNotFound(ref.toString());
       }
       return hit;
     }));
@@ -374,7 +376,7 @@ final class LiveJdbcLookup implements SchemaLookup {
       }
     }
     if (kind == null) {
-      throw ToolException.tableNotFound(t.toString());
+      throw Lookups.tableNotFound(t.toString());
     }
     List<ColumnInfo> cols = new ArrayList<>();
     try (ResultSet rs = md.getColumns(t.database(), t.schema(), escape(md, t.name()), "%")) {
@@ -452,7 +454,7 @@ final class LiveJdbcLookup implements SchemaLookup {
   public Optional<List<SchemaHit>> search(String query, int k, @Nullable String database) {
     List<String> words = Patterns.words(query);
     if (words.isEmpty()) {
-      throw ToolException.badArgument("search_schema needs at least one word of two or more"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "search_schema needs at least one word of two or more"
           + " letters, e.g. 'listing price' or 'host reviews'.");
     }
     return Optional.of(meta(md -> {
@@ -565,7 +567,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           + " ORDER BY CASE WHEN regexp_full_match(name, '[A-Za-z][A-Za-z0-9_]*')"
           + " AND kind <> 'pragma' THEN 0 WHEN regexp_full_match(name, '_[A-Za-z0-9_]*')"
           + " OR kind = 'pragma' THEN 1 ELSE 2 END, lower(name), kind LIMIT " + limit;
-      QueryResult r = Errors.run(() -> warehouse.metadata(sql), warehouse);
+      QueryResult r = warehouse.metadata(sql);
       List<Function> out = new ArrayList<>();
       for (List<Object> row : r.rows()) {
         String name = str(row.get(0));
@@ -599,7 +601,7 @@ final class LiveJdbcLookup implements SchemaLookup {
               blankToNull(rs.getString("REMARKS"))));
         }
       } catch (SQLException e) {
-        throw new ToolException("NOT_SUPPORTED", "This database's driver does not list"
+        throw new SnowchatException(ToolErrorCode.NOT_SUPPORTED, "This database's driver does not list"
             + " functions. Use execute_query with the database's own catalog instead.");
       }
       return out.values().stream().sorted(Function.READING_ORDER).toList();

@@ -65,7 +65,7 @@ public final class LiveLookups {
   public static SchemaLookup live(Warehouse w) {
     Patterns filter = new Patterns(w.config().includePatterns(), w.config().excludePatterns());
     if (w.dialect() == Dialect.SNOWFLAKE) {
-      return new LiveSnowflakeLookup(sql -> Errors.run(() -> w.metadata(sql), w), filter,
+      return new LiveSnowflakeLookup(w::metadata, filter,
           w.target().defaultDatabase(), w.target().defaultSchema());
     }
     return new LiveJdbcLookup(w, filter);

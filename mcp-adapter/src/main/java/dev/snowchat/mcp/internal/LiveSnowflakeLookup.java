@@ -1,5 +1,7 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.mcp.internal.Catalogs.Database;
@@ -173,7 +175,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     String db = ref.database() != null ? normalize(ref.database(), ref.isQuoted(2))
         : defaultDatabase;
     if (db == null) {
-      throw ToolException.badArgument("'" + ref + "' has no database and SNOWFLAKE_DATABASE is"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "'" + ref + "' has no database and SNOWFLAKE_DATABASE is"
           + " not set. Use DATABASE.SCHEMA.TABLE (list_databases and list_schemas show them).");
     }
     String table = normalize(ref.table(), ref.isQuoted(0));
@@ -189,10 +191,10 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     }
     if (found.size() != 1 || !filter.showsTable(found.get(0))) {
       if (found.size() > 1) {
-        throw ToolException.badArgument("'" + ref + "' is ambiguous: " + found
+        throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "'" + ref + "' is ambiguous: " + found
             + ". Use DATABASE.SCHEMA.TABLE.");
       }
-      throw ToolException.tableNotFound(ref.toString());
+      throw Lookups.tableNotFound(ref.toString());
     }
     return Optional.of(found.get(0));
   }
@@ -209,7 +211,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
       }
     }
     if (head == null) {
-      throw ToolException.tableNotFound(t.toString());
+      throw Lookups.tableNotFound(t.toString());
     }
     Rows d = show("DESCRIBE " + (head.kind() == TableKind.VIEW ? "VIEW " : "TABLE ") + fqn(t));
     List<ColumnInfo> cols = new ArrayList<>();
@@ -238,7 +240,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     Rows r;
     try {
       r = show("SHOW " + (imported ? "IMPORTED" : "EXPORTED") + " KEYS IN TABLE " + fqn(t));
-    } catch (ToolException e) {
+    } catch (SnowchatException e) {
       return List.of(); // views have no keys; keys are a hint
     }
     DeclaredKeys keys = new DeclaredKeys();
@@ -262,7 +264,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
   public Optional<List<SchemaHit>> search(String query, int k, @Nullable String database) {
     List<String> words = Patterns.words(query);
     if (words.isEmpty()) {
-      throw ToolException.badArgument("search_schema needs at least one word of two or more"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "search_schema needs at least one word of two or more"
           + " letters, e.g. 'listing price' or 'host reviews'.");
     }
     String scope = database == null ? "IN ACCOUNT" : "IN DATABASE " + q(normalize(database,

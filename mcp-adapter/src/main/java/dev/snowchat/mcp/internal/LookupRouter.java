@@ -1,5 +1,7 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Optional;
@@ -54,7 +56,7 @@ public final class LookupRouter {
       }
     }
     return new Sourced<>(call.apply(live).orElseThrow(
-        () -> new ToolException("INTERNAL", "The live lookup gave no answer.")), live.source());
+        () -> new SnowchatException(ToolErrorCode.INTERNAL, "The live lookup gave no answer.")), live.source());
   }
 
   /** {@return the index state, e.g. {@code not configured}, {@code loading}, {@code ready}} */

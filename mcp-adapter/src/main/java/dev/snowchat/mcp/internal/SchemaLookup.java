@@ -1,5 +1,6 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.sqlgate.SnowchatException;
 import dev.snowchat.mcp.internal.Catalogs.Database;
 import dev.snowchat.mcp.internal.Catalogs.Function;
 import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
@@ -13,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Answers the discovery tools. Two kinds exist: the live lookups, which query the warehouse on
- * each call and always answer (or throw {@link ToolException}), and an index-backed lookup, which
+ * each call and always answer (or throw a {@link SnowchatException} with a {@link dev.snowchat.mcp.ToolErrorCode}), and an index-backed lookup, which
  * answers from the schema index when it is loaded and returns empty when it cannot answer, so the
  * {@link LookupRouter} falls back to live queries.
  */
@@ -48,7 +49,7 @@ public interface SchemaLookup {
    *
    * @param ref the name
    * @return the name, or empty when this lookup cannot answer now
-   * @throws ToolException when the table does not exist
+   * @throws SnowchatException when the table does not exist
    */
   Optional<QualifiedName> resolve(TableRef ref);
 

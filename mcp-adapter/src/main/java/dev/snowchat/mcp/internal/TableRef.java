@@ -1,5 +1,7 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
@@ -28,7 +30,7 @@ public record TableRef(List<String> parts, List<Boolean> quoted) {
    *
    * @param text the name
    * @return the reference
-   * @throws ToolException when the text is not a name
+   * @throws SnowchatException when the text is not a name
    */
   public static TableRef parse(String text) {
     requireNonNull(text, "text is null");
@@ -95,9 +97,9 @@ public record TableRef(List<String> parts, List<Boolean> quoted) {
     return new TableRef(parts, quoted);
   }
 
-  private static ToolException bad(String text) {
+  private static SnowchatException bad(String text) {
     String shown = text.length() > 200 ? text.substring(0, 200) + "..." : text;
-    return ToolException.badArgument("'" + shown.replaceAll("\\p{Cntrl}", " ")
+    return new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "'" + shown.replaceAll("\\p{Cntrl}", " ")
         + "' is not a table name. Use TABLE, SCHEMA.TABLE or DATABASE.SCHEMA.TABLE; quote a"
         + " part with double quotes when it has dots, spaces or mixed case.");
   }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.snowchat.mcp.CallContext;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.ToolDefinition;
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.ToolResult;
 import dev.snowchat.mcp.internal.Catalogs.Database;
 import dev.snowchat.mcp.internal.Catalogs.Function;
@@ -19,7 +20,6 @@ import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.sqlgate.PermissionMode;
 import dev.snowchat.sqlgate.QueryLimits;
-import dev.snowchat.sqlgate.QueryRefusedException;
 import dev.snowchat.sqlgate.QueryResult;
 import dev.snowchat.sqlgate.SnowchatException;
 import dev.snowchat.sqlgate.TruncationReason;
@@ -167,23 +167,15 @@ public final class Tools {
       @SuppressWarnings("unchecked")
       Map<String, Object> structured = (Map<String, Object>) redactor.maskDeep(r.structured());
       return new ToolResult(redactor.mask(r.text()), structured, r.errorCode());
-    } catch (ToolException e) {
-      return ToolResult.error(e.code(), redactor.mask(e.getMessage()));
-    } catch (QueryRefusedException e) {
-      ToolException t = Errors.refused(e, warehouse);
-      return ToolResult.error(t.code(), t.getMessage());
     } catch (SnowchatException e) {
-      ToolException t = Errors.fromSnowchat(e, warehouse);
-      return ToolResult.error(t.code(), t.getMessage());
+      return Errors.toolError(e, warehouse).result();
     } catch (IllegalArgumentException e) {
-      return ToolResult.error("INVALID_ARGUMENT", tool + ": " + redactor.untrusted(
+      return ToolResult.error(ToolErrorCode.INVALID_ARGUMENT, tool + ": " + redactor.untrusted(
           e.getMessage(), 500));
-    } catch (UnsupportedOperationException e) {
-      return ToolResult.error("NOT_SUPPORTED", redactor.untrusted(e.getMessage(), 500));
     } catch (RuntimeException e) {
       String msg = redactor.untrusted(Errors.rootMessage(e), Errors.MAX_WAREHOUSE_TEXT);
       LOG.warn("{} failed: {}: {}", tool, e.getClass().getSimpleName(), msg);
-      return ToolResult.error("INTERNAL", tool + " failed unexpectedly: " + msg
+      return ToolResult.error(ToolErrorCode.INTERNAL, tool + " failed unexpectedly: " + msg
           + " The server keeps serving; retry once, then report it.");
     }
   }
@@ -219,7 +211,7 @@ public final class Tools {
         });
         serverVersion = version;
       } catch (SQLException e) {
-        connected = Errors.fromSql(e, warehouse).getMessage();
+        connected = Errors.fromSql(e, warehouse).message();
       }
     }
     m.put("serverVersion", version == null ? "unknown" : version);
@@ -321,8 +313,8 @@ public final class Tools {
     TableRef ref = TableRef.parse(text);
     try {
       return router.ask(l -> l.resolve(ref)).value();
-    } catch (ToolException e) {
-      if (!e.code().equals("TABLE_NOT_FOUND")) {
+    } catch (SnowchatException e) {
+      if (e.code() != ToolErrorCode.TABLE_NOT_FOUND) {
         throw e;
       }
       List<QualifiedName> near;
@@ -334,7 +326,7 @@ public final class Tools {
       if (near.isEmpty()) {
         throw e;
       }
-      throw ToolException.tableNotFound(ref.toString(), NearMiss.sentence(near));
+      throw Lookups.tableNotFound(ref.toString(), NearMiss.sentence(near));
     }
   }
 
@@ -421,7 +413,7 @@ public final class Tools {
     if (r.truncationReason() != TruncationReason.BYTE_LIMIT) {
       return;
     }
-    throw new ToolException("RESULT_TOO_LARGE", (r.rows().isEmpty()
+    throw new SnowchatException(ToolErrorCode.RESULT_TOO_LARGE, (r.rows().isEmpty()
         ? "Not even one row fits in the result cap of " + base.maxBytes() + " bytes."
         : "The result passed the byte cap of " + base.maxBytes() + " bytes after "
             + r.rowCount() + " rows and was not returned.")

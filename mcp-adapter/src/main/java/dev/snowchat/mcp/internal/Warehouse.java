@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.snowchat.mcp.CallContext;
 import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.GatedExecutor;
 import dev.snowchat.sqlgate.HardeningOptions;
@@ -13,6 +14,7 @@ import dev.snowchat.sqlgate.PermissionMode;
 import dev.snowchat.sqlgate.QueryLimits;
 import dev.snowchat.sqlgate.QueryResult;
 import dev.snowchat.sqlgate.SessionHardening;
+import dev.snowchat.sqlgate.SnowchatException;
 import dev.snowchat.sqlgate.SqlGate;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -123,7 +125,7 @@ public final class Warehouse implements AutoCloseable {
     if (!context.sessionVariables().isEmpty()) {
       String unsupported = SessionVariables.unsupportedReason(target.dialect(), postgres);
       if (unsupported != null) {
-        throw new UnsupportedOperationException(unsupported);
+        throw new SnowchatException(ToolErrorCode.NOT_SUPPORTED, unsupported);
       }
       ds = new SessionVariables(requestPool, target.dialect(), postgres, context);
     }

@@ -1,7 +1,9 @@
 package dev.snowchat.mcp.internal;
 
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.sqlgate.QueryResult;
 import dev.snowchat.sqlgate.ResultColumn;
+import dev.snowchat.sqlgate.SnowchatException;
 import dev.snowchat.sqlgate.StatementKind;
 import java.sql.Types;
 import java.time.Duration;
@@ -71,7 +73,8 @@ final class FakeSnowflake implements LiveSnowflakeLookup.Runner {
       }
     }
     if (best == null) {
-      throw new ToolException("QUERY_FAILED", "FakeSnowflake has no answer for: " + sql);
+      throw new SnowchatException(ToolErrorCode.QUERY_FAILED,
+          "FakeSnowflake has no answer for: " + sql);
     }
     return answers.get(best);
   }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
 import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
+import dev.snowchat.sqlgate.SnowchatException;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -125,8 +127,8 @@ class LiveSnowflakeLookupTest {
   @Test
   void resolve_missingTable_isTableNotFound() {
     assertThatThrownBy(() -> lookup.resolve(TableRef.parse("nope")))
-        .isInstanceOf(ToolException.class)
-        .satisfies(e -> assertThat(((ToolException) e).code()).isEqualTo("TABLE_NOT_FOUND"))
+        .isInstanceOfSatisfying(SnowchatException.class,
+            e -> assertThat(e.code()).isEqualTo(ToolErrorCode.TABLE_NOT_FOUND))
         .hasMessageContaining("search_schema");
   }
 
