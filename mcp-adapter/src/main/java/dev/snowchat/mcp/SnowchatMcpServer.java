@@ -19,7 +19,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -336,18 +335,13 @@ public final class SnowchatMcpServer implements AutoCloseable {
      * warehouse, creates the sample database on first use.
      *
      * @return the server
-     * @throws IllegalStateException when the JDBC URL has no driver or the sample cannot be made
+     * @throws SnowchatException with {@link dev.snowchat.mcp.sample.SampleErrorCode} when the
+     *     sample warehouse cannot be made
      */
     public SnowchatMcpServer build() {
       McpConfig c = config == null ? McpConfig.defaults() : config;
       JdbcTarget target = JdbcTarget.of(c, SnowchatMcpServer::sampleUrl);
-      Warehouse w;
-      try {
-        w = new Warehouse(c, target);
-      } catch (SQLException e) {
-        throw new IllegalStateException("No JDBC driver for " + target.displayUrl()
-            + " (drivers included: Snowflake, DuckDB, PostgreSQL): " + e.getMessage(), e);
-      }
+      Warehouse w = new Warehouse(c, target);
       SchemaIndex index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
       LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
       return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions());

@@ -18,6 +18,7 @@ import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.sqlgate.Execution;
 import dev.snowchat.sqlgate.PermissionMode;
 import dev.snowchat.sqlgate.QueryLimits;
 import dev.snowchat.sqlgate.QueryResult;
@@ -382,13 +383,14 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     QueryLimits l = new QueryLimits(Math.min(limit, base.maxRows()), base.maxBytes(),
         base.timeout());
-    QueryResult r = warehouse.query(sql, l, ctx);
-    failOverByteCap(r, base, "preview fewer rows (limit), or select fewer or narrower columns"
-        + " with execute_query");
     String hint = "the row cap was reached";
-    Map<String, Object> out = Render.result(r, hint);
-    out.put("table", name.toString());
-    return ToolResult.success("Preview of " + name + ": " + Render.resultText(r, hint), out);
+    return query(sql, l, ctx, "preview fewer rows (limit), or select fewer or narrower columns"
+        + " with execute_query", r -> {
+          Map<String, Object> out = Render.result(r, hint);
+          out.put("table", name.toString());
+          return ToolResult.success("Preview of " + name + ": " + Render.resultText(r, hint),
+              out);
+        });
   }
 
   private ToolResult executeQuery(Args a, CallContext ctx) {
@@ -396,28 +398,36 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     int maxRows = a.integer("max_rows", base.maxRows(), 1, base.maxRows());
     QueryLimits l = new QueryLimits(maxRows, base.maxBytes(), base.timeout());
-    QueryResult r = warehouse.query(sql, l, ctx);
-    failOverByteCap(r, base, "add a LIMIT, filters or aggregates, or select fewer or narrower"
-        + " columns (e.g. LEFT(col, 200))");
     String hint = "more rows exist than the cap of " + maxRows
         + " rows; add a LIMIT, filters or aggregates, or select fewer columns";
-    return ToolResult.success(Render.resultText(r, hint), Render.result(r, hint));
+    return query(sql, l, ctx, "add a LIMIT, filters or aggregates, or select fewer or narrower"
+        + " columns (e.g. LEFT(col, 200))",
+        r -> ToolResult.success(Render.resultText(r, hint), Render.result(r, hint)));
   }
 
   /**
-   * A result cut off by the byte cap is a tool error, not a silently partial answer: the model
-   * must narrow the query rather than reason over an arbitrary prefix. (The row cap, which the
-   * model can see and ask for, stays a success with {@code truncated: true}.)
+   * Runs a statement for a caller: a refusal is a {@code QUERY_REFUSED} result; a result cut off
+   * by the byte cap is a {@code RESULT_TOO_LARGE} error, not a silently partial answer, since the
+   * model must narrow the query rather than reason over an arbitrary prefix (the row cap, which
+   * the model can see and ask for, stays a success with {@code truncated: true}).
    */
-  private static void failOverByteCap(QueryResult r, QueryLimits base, String advice) {
-    if (r.truncationReason() != TruncationReason.BYTE_LIMIT) {
-      return;
-    }
-    throw new SnowchatException(ToolErrorCode.RESULT_TOO_LARGE, (r.rows().isEmpty()
-        ? "Not even one row fits in the result cap of " + base.maxBytes() + " bytes."
-        : "The result passed the byte cap of " + base.maxBytes() + " bytes after "
-            + r.rowCount() + " rows and was not returned.")
-        + " Retry with a smaller result: " + advice + ".");
+  private ToolResult query(String sql, QueryLimits limits, CallContext ctx, String advice,
+      java.util.function.Function<QueryResult, ToolResult> success) {
+    return switch (warehouse.query(sql, limits, ctx)) {
+      case Execution.Refused refused -> ToolResult.error(ToolErrorCode.QUERY_REFUSED,
+          Errors.refusal(refused.verdict(), warehouse));
+      case Execution.Completed done -> {
+        QueryResult r = done.result();
+        if (r.truncationReason() != TruncationReason.BYTE_LIMIT) {
+          yield success.apply(r);
+        }
+        yield ToolResult.error(ToolErrorCode.RESULT_TOO_LARGE, (r.rows().isEmpty()
+            ? "Not even one row fits in the result cap of " + limits.maxBytes() + " bytes."
+            : "The result passed the byte cap of " + limits.maxBytes() + " bytes after "
+                + r.rowCount() + " rows and was not returned.")
+            + " Retry with a smaller result: " + advice + ".");
+      }
+    };
   }
 
   private ToolResult searchSchema(Args a, CallContext ctx) {

@@ -8,6 +8,7 @@ import dev.snowchat.mcp.CallContext;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.Execution;
 import dev.snowchat.sqlgate.GatedExecutor;
 import dev.snowchat.sqlgate.HardeningOptions;
 import dev.snowchat.sqlgate.PermissionMode;
@@ -20,13 +21,16 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Locale;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The warehouse behind the tools: two pools (a small system pool for metadata, a request pool for
  * queries), both handing out only hardened connections, and gated execution with the configured
- * row cap, byte cap and timeout on each.
+ * row cap, byte cap and timeout on each. Each pool has one executor and one session hardening,
+ * made here once; a call's session variables, query tag and cancel signal ride on the request
+ * pool's connections while the call runs ({@link CallConnections}), not on an executor of its own.
  */
 public final class Warehouse implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Warehouse.class);
@@ -36,10 +40,10 @@ public final class Warehouse implements AutoCloseable {
 
   private final McpConfig config;
   private final JdbcTarget target;
-  private final SqlGate gate;
-  private final SessionHardening hardening;
+  private final SessionHardening systemHardening;
   private final HikariDataSource systemPool;
   private final HikariDataSource requestPool;
+  private final CallConnections calls;
   private final GatedExecutor requestExecutor;
   private final GatedExecutor metadataExecutor;
   private final QueryLimits limits;
@@ -52,45 +56,48 @@ public final class Warehouse implements AutoCloseable {
    *
    * @param config the configuration
    * @param target where to connect
-   * @throws SQLException when no driver accepts the URL
    */
-  public Warehouse(McpConfig config, JdbcTarget target) throws SQLException {
+  public Warehouse(McpConfig config, JdbcTarget target) {
+    this(config, target, new PooledSource(target));
+  }
+
+  /** Creates the pools over the given physical connections (tests watch them). */
+  Warehouse(McpConfig config, JdbcTarget target, DataSource physical) {
     this.config = requireNonNull(config, "config is null");
     this.target = requireNonNull(target, "target is null");
     this.redactor = Redactor.of(config);
     Dialect dialect = target.dialect();
     this.postgres = dialect == Dialect.POSTGRES
         || target.url().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
-    this.gate = SqlGate.builder().dialect(dialect).mode(config.mode()).build();
-    this.hardening = SessionHardening.forDialect(dialect, HardeningOptions.defaults()
-        .withReadOnly(true)
-        .withStatementTimeout(config.queryTimeout())
-        .withQueryTag(dialect == Dialect.SNOWFLAKE ? config.queryTag() : null));
     this.limits = new QueryLimits(config.maxRows(), config.maxResultBytes(),
         config.queryTimeout());
     this.metadataLimits = new QueryLimits(METADATA_MAX_ROWS,
         Math.max(config.maxResultBytes(), 8L * 1024 * 1024), config.queryTimeout());
-    PooledSource source = new PooledSource(target);
-    this.systemPool = pool("snowchat-system", source, 2);
-    this.requestPool = pool("snowchat-request", source, config.poolSize());
+    this.systemPool = pool("snowchat-system", physical, 2);
+    this.requestPool = pool("snowchat-request", physical, config.poolSize());
+    this.calls = new CallConnections(requestPool, dialect, postgres);
+    SqlGate gate = SqlGate.builder().dialect(dialect).mode(config.mode()).build();
     SqlGate metadataGate = SqlGate.builder().dialect(dialect).mode(PermissionMode.READ_ONLY)
         .build();
-    this.requestExecutor = executor(requestPool, gate, limits);
-    this.metadataExecutor = executor(systemPool, metadataGate, metadataLimits);
+    // The sessions of callers' queries are read-only unless the mode writes; metadata sessions
+    // always are. Both carry the server-side timeout and, on Snowflake, the query tag.
+    this.systemHardening = hardening(true);
+    this.requestExecutor = GatedExecutor.builder().dataSource(calls).gate(gate).limits(limits)
+        .hardening(hardening(config.mode() == PermissionMode.READ_ONLY)).build();
+    this.metadataExecutor = GatedExecutor.builder().dataSource(systemPool).gate(metadataGate)
+        .limits(metadataLimits).hardening(systemHardening).build();
     LOG.debug("Warehouse {} with {}", target.displayUrl(), target.maskedProperties());
   }
 
-  private GatedExecutor executor(javax.sql.DataSource ds, SqlGate g, QueryLimits l) {
-    // No explicit hardening: the executor applies sql-gate's standard hardening for the dialect
-    // on every borrow (read-only when the gate only reads, the timeout server-side, the tag).
-    GatedExecutor.Builder b = GatedExecutor.builder().dataSource(ds).gate(g).limits(l);
-    if (target.dialect() == Dialect.SNOWFLAKE) {
-      b.queryTag(config.queryTag());
-    }
-    return b.build();
+  private SessionHardening hardening(boolean readOnly) {
+    Dialect dialect = target.dialect();
+    return SessionHardening.forDialect(dialect, HardeningOptions.defaults()
+        .withReadOnly(readOnly)
+        .withStatementTimeout(config.queryTimeout())
+        .withQueryTag(dialect == Dialect.SNOWFLAKE ? config.queryTag() : null));
   }
 
-  private HikariDataSource pool(String name, PooledSource source, int size) {
+  private HikariDataSource pool(String name, DataSource source, int size) {
     HikariConfig h = new HikariConfig();
     h.setPoolName(name);
     h.setDataSource(source);
@@ -114,31 +121,20 @@ public final class Warehouse implements AutoCloseable {
    * @param queryLimits the limits (never above the configured ones)
    * @param context the caller, whose session variables are set for the query, whose query tag
    *     labels it and whose cancel signal cancels it
-   * @return the result
+   * @return the result, or the gate's refusal
+   * @throws SnowchatException when the statement fails ({@link dev.snowchat.sqlgate
+   *     .GateErrorCode}), or with {@link ToolErrorCode#NOT_SUPPORTED} when the call has session
+   *     variables and this database takes none
    */
-  public QueryResult query(String sql, QueryLimits queryLimits, CallContext context) {
-    boolean perCall = context.queryTag() != null || context.cancelSignal() != null;
-    if (context.sessionVariables().isEmpty() && !perCall) {
-      return requestExecutor.execute(sql, queryLimits);
-    }
-    javax.sql.DataSource ds = requestPool;
+  public Execution query(String sql, QueryLimits queryLimits, CallContext context) {
     if (!context.sessionVariables().isEmpty()) {
-      String unsupported = SessionVariables.unsupportedReason(target.dialect(), postgres);
+      String unsupported = CallConnections.sessionVariablesUnsupported(target.dialect(),
+          postgres);
       if (unsupported != null) {
         throw new SnowchatException(ToolErrorCode.NOT_SUPPORTED, unsupported);
       }
-      ds = new SessionVariables(requestPool, target.dialect(), postgres, context);
     }
-    if (perCall) {
-      ds = new CallStatements(ds, target.dialect(), context.queryTag(), context.cancelSignal());
-    }
-    // The per-call executor shares the request executor's function catalog (read once).
-    GatedExecutor.Builder b = GatedExecutor.builder().dataSource(ds).gate(gate).limits(limits);
-    if (target.dialect() == Dialect.SNOWFLAKE) {
-      b.queryTag(config.queryTag());
-    }
-    requestExecutor.functionCatalog().ifPresentOrElse(b::functionCatalog, b::noFunctionCatalog);
-    return b.build().execute(sql, queryLimits);
+    return calls.during(context, () -> requestExecutor.run(sql, queryLimits));
   }
 
   /**
@@ -161,14 +157,14 @@ public final class Warehouse implements AutoCloseable {
    */
   public <T> T withMetadataConnection(SqlFunction<Connection, T> callback) throws SQLException {
     try (Connection c = systemPool.getConnection()) {
-      // DatabaseMetaData calls bypass the executor, so harden the session here as it would.
-      hardening.apply(c, target.dialect());
+      // DatabaseMetaData calls bypass the executor, so harden the session here as it does.
+      systemHardening.apply(c, target.dialect());
       return callback.apply(c);
     }
   }
 
   /** {@return the system pool (metadata only, no session variables), for the schema index} */
-  public javax.sql.DataSource systemDataSource() {
+  public DataSource systemDataSource() {
     return systemPool;
   }
 
@@ -192,19 +188,9 @@ public final class Warehouse implements AutoCloseable {
     return target.dialect();
   }
 
-  /** {@return the gate applied to callers' SQL} */
-  public SqlGate gate() {
-    return gate;
-  }
-
   /** {@return the redactor for this configuration's secrets} */
   public Redactor redactor() {
     return redactor;
-  }
-
-  /** {@return true for a PostgreSQL server} */
-  public boolean isPostgres() {
-    return postgres;
   }
 
   @Override
