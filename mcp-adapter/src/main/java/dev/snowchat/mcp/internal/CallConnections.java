@@ -231,14 +231,4 @@ final class CallConnections extends ConnectionSource {
   static String pgName(String name) {
     return "snowchat." + name.toLowerCase(Locale.ROOT);
   }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    throw new SQLException("not a wrapper");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return false;
-  }
 }

@@ -2,12 +2,13 @@ package dev.snowchat.mcp.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.schemaindex.QualifiedName;
-import dev.snowchat.schemaindex.TableKind;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** The values schema lookups return, shaped for the tools' output. */
+/**
+ * The values schema lookups return that schema-index has no type for: databases, schemas and
+ * functions (tables, search hits and join paths are schema-index's own).
+ */
 public final class Catalogs {
   private Catalogs() {}
 
@@ -36,78 +37,6 @@ public final class Catalogs {
     public Schema {
       requireNonNull(database, "database is null");
       requireNonNull(name, "name is null");
-    }
-  }
-
-  /**
-   * A join edge between two tables.
-   *
-   * @param fromTable the referencing table
-   * @param fromColumns its columns
-   * @param toTable the referenced table
-   * @param toColumns its columns
-   * @param declared true for a declared foreign key, false for an inferred one
-   * @param evidence why the edge exists (e.g. the constraint, or a naming rule)
-   * @param confidence 1.0 for declared keys, lower for inferred ones
-   */
-  public record JoinEdge(
-      QualifiedName fromTable,
-      List<String> fromColumns,
-      QualifiedName toTable,
-      List<String> toColumns,
-      boolean declared,
-      String evidence,
-      double confidence) {
-    /** Validates the fields. */
-    public JoinEdge {
-      requireNonNull(fromTable, "fromTable is null");
-      requireNonNull(toTable, "toTable is null");
-      fromColumns = List.copyOf(fromColumns);
-      toColumns = List.copyOf(toColumns);
-      requireNonNull(evidence, "evidence is null");
-      if (fromColumns.isEmpty() || fromColumns.size() != toColumns.size()) {
-        throw new IllegalArgumentException("a join edge needs equal, non-zero column counts");
-      }
-    }
-  }
-
-  /**
-   * A join path: edges in order, and the JOIN clause that follows them.
-   *
-   * @param from the start table
-   * @param to the end table
-   * @param edges the edges, each oriented as the key declares it
-   * @param joinClause {@code FROM a JOIN b ON ...}, identifiers quoted for the dialect
-   */
-  public record JoinRoute(QualifiedName from, QualifiedName to, List<JoinEdge> edges,
-      String joinClause) {
-    /** Validates the fields. */
-    public JoinRoute {
-      requireNonNull(from, "from is null");
-      requireNonNull(to, "to is null");
-      edges = List.copyOf(edges);
-      requireNonNull(joinClause, "joinClause is null");
-    }
-  }
-
-  /**
-   * One search hit.
-   *
-   * @param table the table
-   * @param kind table or view
-   * @param score the relevance score (higher is better; comparable within one answer only)
-   * @param comment the table comment, or null
-   * @param matchedColumns columns that matched the query
-   * @param neighbours join edges touching the table
-   */
-  public record SchemaHit(QualifiedName table, TableKind kind, double score,
-      @Nullable String comment, List<String> matchedColumns, List<JoinEdge> neighbours) {
-    /** Validates the fields. */
-    public SchemaHit {
-      requireNonNull(table, "table is null");
-      requireNonNull(kind, "kind is null");
-      matchedColumns = List.copyOf(matchedColumns);
-      neighbours = List.copyOf(neighbours);
     }
   }
 

@@ -11,8 +11,8 @@ import javax.sql.DataSource;
 
 /**
  * The parts of a {@link DataSource} that this module's sources share: credentials always come
- * from the configuration, drivers log through their own loggers, and the pool bounds logins.
- * Subclasses supply {@link #getConnection()} and their wrapper semantics.
+ * from the configuration, drivers log through their own loggers, the pool bounds logins, and a
+ * source unwraps only to itself. Subclasses supply {@link #getConnection()}.
  */
 abstract class ConnectionSource implements DataSource {
 
@@ -49,6 +49,19 @@ abstract class ConnectionSource implements DataSource {
   @Override
   public final Logger getParentLogger() throws SQLFeatureNotSupportedException {
     throw new SQLFeatureNotSupportedException();
+  }
+
+  @Override
+  public final <T> T unwrap(Class<T> iface) throws SQLException {
+    if (iface.isInstance(this)) {
+      return iface.cast(this);
+    }
+    throw new SQLException("not a wrapper for " + iface.getName());
+  }
+
+  @Override
+  public final boolean isWrapperFor(Class<?> iface) {
+    return iface.isInstance(this);
   }
 
   /**

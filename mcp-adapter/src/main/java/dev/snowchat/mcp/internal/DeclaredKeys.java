@@ -1,6 +1,7 @@
 package dev.snowchat.mcp.internal;
 
-import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
+import dev.snowchat.schemaindex.EdgeSource;
+import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,7 +43,8 @@ final class DeclaredKeys {
       List<Part> sorted = new ArrayList<>(cols);
       sorted.sort(Comparator.comparingLong(Part::seq));
       out.add(new JoinEdge(key.from(), sorted.stream().map(Part::fromColumn).toList(), key.to(),
-          sorted.stream().map(Part::toColumn).toList(), true, "declared foreign key " + key.name(),
+          sorted.stream().map(Part::toColumn).toList(), EdgeSource.DECLARED,
+          "declared foreign key " + key.name(),
           1.0));
     });
     return out;

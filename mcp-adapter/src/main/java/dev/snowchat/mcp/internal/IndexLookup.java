@@ -4,13 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.mcp.internal.Catalogs.Database;
 import dev.snowchat.mcp.internal.Catalogs.Function;
-import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
-import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
 import dev.snowchat.mcp.internal.Catalogs.Schema;
-import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
 import dev.snowchat.schemaindex.Catalog;
-import dev.snowchat.schemaindex.ColumnHit;
-import dev.snowchat.schemaindex.EdgeSource;
+import dev.snowchat.schemaindex.IndexErrorCode;
 import dev.snowchat.schemaindex.JoinPath;
 import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.QualifiedName;
@@ -18,7 +14,7 @@ import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
-import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.SnowchatException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,40 +25,40 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Discovery from the schema index. Answers only while the index is loaded, and only what it
- * knows (no functions; tables without columns go live); otherwise returns empty so the router
- * asks the live lookup.
+ * knows (no functions; tables without columns go live); otherwise {@link Answer.Unavailable}, so
+ * the router asks the live lookup.
  */
 final class IndexLookup implements SchemaLookup {
+  private static final String NOT_LOADED = "the index is not loaded";
+
   private final SchemaIndex index;
+  private final CatalogView view;
   private final Patterns filter;
-  private final Dialect dialect;
-  private final @Nullable String defaultDatabase;
-  private final @Nullable String defaultSchema;
 
-  IndexLookup(SchemaIndex index, Patterns filter, Dialect dialect,
-      @Nullable String defaultDatabase, @Nullable String defaultSchema) {
+  IndexLookup(SchemaIndex index, CatalogView view) {
     this.index = requireNonNull(index, "index is null");
-    this.filter = requireNonNull(filter, "filter is null");
-    this.dialect = requireNonNull(dialect, "dialect is null");
-    this.defaultDatabase = defaultDatabase;
-    this.defaultSchema = defaultSchema;
+    this.view = requireNonNull(view, "view is null");
+    this.filter = view.filter();
   }
 
-  @Override
-  public String source() {
-    return "index";
-  }
-
-  /** Runs a question against the served index; empty when it is not loaded (or unloads). */
-  private <T> Optional<T> ask(Supplier<Optional<T>> q) {
+  /** Runs a question against the served index; unavailable when it is not loaded (or unloads). */
+  private <T> Answer<T> ask(Supplier<Answer<T>> q) {
     if (!index.isReady()) {
-      return Optional.empty();
+      return Answer.unavailable(NOT_LOADED);
     }
     try {
       return q.get();
-    } catch (IllegalStateException e) {
-      return Optional.empty(); // unloaded between the check and the call
+    } catch (SnowchatException e) {
+      if (e.code() != IndexErrorCode.NOT_LOADED) {
+        throw e;
+      }
+      return Answer.unavailable(NOT_LOADED); // unloaded between the check and the call
     }
+  }
+
+  /** Asks the served catalog. */
+  private <T> Answer<T> catalog(java.util.function.Function<Catalog, Answer<T>> q) {
+    return ask(() -> index.catalog().map(q).orElseGet(() -> Answer.unavailable(NOT_LOADED)));
   }
 
   private List<TableInfo> visible(Catalog c) {
@@ -76,63 +72,57 @@ final class IndexLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<Database>> databases() {
-    return ask(() -> index.catalog().map(c -> {
+  public Answer<List<Database>> databases() {
+    return catalog(c -> {
       TreeSet<String> names = new TreeSet<>();
       visible(c).forEach(t -> names.add(t.id().database()));
-      return names.stream().map(n -> new Database(n, null)).toList();
-    }));
-  }
-
-  private static @Nullable String pick(java.util.Collection<String> names, String wanted) {
-    return LiveJdbcLookup.pick(new ArrayList<>(names), wanted);
+      return Answer.of(names.stream().map(n -> new Database(n, null)).toList());
+    });
   }
 
   @Override
-  public Optional<List<Schema>> schemas(String database) {
-    return ask(() -> index.catalog().flatMap(c -> {
+  public Answer<List<Schema>> schemas(String database) {
+    return catalog(c -> {
       TreeSet<String> dbs = new TreeSet<>();
       visible(c).forEach(t -> dbs.add(t.id().database()));
-      String db = pick(dbs, database);
+      String db = Lookups.pick(dbs, database);
       if (db == null) {
-        return Optional.empty(); // unknown here: the live lookup answers (or says not found)
+        // unknown here: the live lookup answers (or says not found)
+        return Answer.unavailable("database " + database + " is not in the index");
       }
       TreeSet<String> schemas = new TreeSet<>();
       visible(c).stream().filter(t -> t.id().database().equals(db))
           .forEach(t -> schemas.add(t.id().schema()));
-      return Optional.of(schemas.stream().map(s -> new Schema(db, s, null)).toList());
-    }));
+      return Answer.of(schemas.stream().map(s -> new Schema(db, s, null)).toList());
+    });
   }
 
   @Override
-  public Optional<List<TableInfo>> tables(String database, String schema,
+  public Answer<List<TableInfo>> tables(String database, String schema,
       @Nullable String pattern) {
     Pattern like = Patterns.like(pattern);
-    return ask(() -> index.catalog().flatMap(c -> {
+    return catalog(c -> {
       List<TableInfo> all = visible(c);
       TreeSet<String> dbs = new TreeSet<>();
       all.forEach(t -> dbs.add(t.id().database()));
-      String db = pick(dbs, database);
-      if (db == null) {
-        return Optional.empty();
-      }
+      String db = Lookups.pick(dbs, database);
       TreeSet<String> schemas = new TreeSet<>();
       all.stream().filter(t -> t.id().database().equals(db))
           .forEach(t -> schemas.add(t.id().schema()));
-      String sc = pick(schemas, schema);
+      String sc = db == null ? null : Lookups.pick(schemas, schema);
       if (sc == null) {
-        return Optional.empty();
+        return Answer.unavailable("schema " + database + "." + schema + " is not in the index");
       }
-      return Optional.of(all.stream().filter(t -> t.id().database().equals(db)
+      return Answer.of(all.stream().filter(t -> t.id().database().equals(db)
           && t.id().schema().equals(sc) && Patterns.matches(like, t.id().name())).toList());
-    }));
+    });
   }
 
   @Override
-  public Optional<QualifiedName> resolve(TableRef ref) {
-    return ask(() -> index.catalog().flatMap(c -> {
-      String db = ref.database() != null ? ref.database() : defaultDatabase;
-      String sc = ref.schema() != null ? ref.schema() : defaultSchema;
+  public Answer<QualifiedName> resolve(TableRef ref) {
+    return catalog(c -> {
+      String db = ref.database() != null ? ref.database() : view.defaultDatabase();
+      String sc = ref.schema() != null ? ref.schema() : view.defaultSchema();
       List<QualifiedName> exact = new ArrayList<>();
       List<QualifiedName> loose = new ArrayList<>();
       for (TableInfo t : visible(c)) {
@@ -149,47 +139,42 @@ final class IndexLookup implements SchemaLookup {
         }
       }
       if (exact.size() == 1) {
-        return Optional.of(exact.get(0));
+        return Answer.of(exact.get(0));
       }
       boolean anyQuoted = ref.isQuoted(0);
       if (exact.isEmpty() && !anyQuoted && loose.size() == 1) {
-        return Optional.of(loose.get(0));
+        return Answer.of(loose.get(0));
       }
-      return Optional.empty(); // not found or ambiguous: the live lookup decides
-    }));
+      // not found or ambiguous: the live lookup decides
+      return Answer.unavailable(ref + " is not in the index, or not unique there");
+    });
   }
 
   @Override
-  public Optional<List<QualifiedName>> tableNames() {
-    return ask(() -> index.catalog().map(c -> visible(c).stream().map(TableInfo::id).toList()));
+  public Answer<List<QualifiedName>> tableNames() {
+    return catalog(c -> Answer.of(visible(c).stream().map(TableInfo::id).toList()));
   }
 
   @Override
-  public Optional<TableInfo> describe(QualifiedName table) {
+  public Answer<TableInfo> describe(QualifiedName table) {
     return ask(() -> index.table(table).filter(t -> !t.columns().isEmpty()
-        && filter.showsTable(t.id())));
-  }
-
-  static JoinEdge edge(dev.snowchat.schemaindex.JoinEdge e) {
-    return new JoinEdge(e.fromTable(), e.fromColumns(), e.toTable(), e.toColumns(),
-        e.source() == EdgeSource.DECLARED, e.evidence(), e.confidence());
+        && filter.showsTable(t.id())).map(Answer::of)
+        .orElseGet(() -> Answer.unavailable("the index has no columns of " + table)));
   }
 
   @Override
-  public Optional<List<SchemaHit>> search(String query, int k, @Nullable String database) {
+  public Answer<List<SearchHit>> search(String query, int k, @Nullable String database) {
     return ask(() -> {
       SearchRequest req = SearchRequest.of(query, k).withIncludeColumns(true)
           .withDatabase(database == null ? null : canonicalDatabase(database));
-      List<SchemaHit> out = new ArrayList<>();
+      List<SearchHit> out = new ArrayList<>();
       for (SearchHit h : index.search(req)) {
-        if (!filter.showsTable(h.table())) {
-          continue;
+        if (filter.showsTable(h.table())) {
+          out.add(new SearchHit(h.table(), h.kind(), Math.round(h.score() * 1000) / 1000.0,
+              h.comment(), h.columns(), h.neighbors(), h.why()));
         }
-        out.add(new SchemaHit(h.table(), h.kind(), Math.round(h.score() * 1000) / 1000.0,
-            h.comment(), h.columns().stream().map(ColumnHit::name).toList(),
-            h.neighbors().stream().map(IndexLookup::edge).toList()));
       }
-      return Optional.of(out);
+      return Answer.of(out);
     });
   }
 
@@ -197,26 +182,24 @@ final class IndexLookup implements SchemaLookup {
     return index.catalog().map(c -> {
       TreeSet<String> dbs = new TreeSet<>();
       c.tables().forEach(t -> dbs.add(t.id().database()));
-      String hit = pick(dbs, database);
+      String hit = Lookups.pick(dbs, database);
       return hit == null ? database : hit;
     }).orElse(database);
   }
 
   @Override
-  public Optional<Optional<JoinRoute>> joinPath(QualifiedName from, QualifiedName to) {
+  public Answer<Optional<JoinPath>> joinPath(QualifiedName from, QualifiedName to) {
     return ask(() -> {
       if (index.table(from).isEmpty() || index.table(to).isEmpty()) {
-        return Optional.empty(); // not indexed: the live lookup decides
+        return Answer.unavailable("a table is not in the index"); // the live lookup decides
       }
-      Optional<JoinPath> p = index.joinPath(from, to);
-      return Optional.of(p.map(path -> new JoinRoute(from, to,
-          path.edges().stream().map(IndexLookup::edge).toList(), path.joinClause(dialect))));
+      return Answer.of(index.joinPath(from, to));
     });
   }
 
   @Override
-  public Optional<List<Function>> functions(@Nullable String pattern, int limit) {
-    return Optional.empty(); // the index holds no functions
+  public Answer<List<Function>> functions(@Nullable String pattern, int limit) {
+    return Answer.unavailable("the index holds no functions");
   }
 
   /**

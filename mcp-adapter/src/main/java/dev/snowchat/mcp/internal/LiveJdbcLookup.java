@@ -1,23 +1,25 @@
 package dev.snowchat.mcp.internal;
 
-import dev.snowchat.mcp.ToolErrorCode;
-import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.internal.Catalogs.Database;
 import dev.snowchat.mcp.internal.Catalogs.Function;
-import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
-import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
 import dev.snowchat.mcp.internal.Catalogs.Schema;
-import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
+import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.ForeignKey;
+import dev.snowchat.schemaindex.JoinEdge;
+import dev.snowchat.schemaindex.JoinPath;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.RowCountEstimates;
+import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
-import dev.snowchat.sqlgate.Sql;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.QueryResult;
+import dev.snowchat.sqlgate.SnowchatException;
+import dev.snowchat.sqlgate.Sql;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -49,16 +51,13 @@ final class LiveJdbcLookup implements SchemaLookup {
   static final int JOIN_SEARCH_LIMIT = 500;
 
   private final Warehouse warehouse;
+  private final CatalogView view;
   private final Patterns filter;
 
-  LiveJdbcLookup(Warehouse warehouse, Patterns filter) {
+  LiveJdbcLookup(Warehouse warehouse, CatalogView view) {
     this.warehouse = requireNonNull(warehouse, "warehouse is null");
-    this.filter = requireNonNull(filter, "filter is null");
-  }
-
-  @Override
-  public String source() {
-    return "live";
+    this.view = requireNonNull(view, "view is null");
+    this.filter = view.filter();
   }
 
   private <T> T meta(Warehouse.SqlFunction<DatabaseMetaData, T> f) {
@@ -70,8 +69,8 @@ final class LiveJdbcLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<Database>> databases() {
-    return Optional.of(meta(md -> {
+  public Answer<List<Database>> databases() {
+    return Answer.of(meta(md -> {
       List<Database> out = new ArrayList<>();
       try (ResultSet rs = md.getCatalogs()) {
         while (rs.next()) {
@@ -94,8 +93,8 @@ final class LiveJdbcLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<Schema>> schemas(String database) {
-    return Optional.of(meta(md -> {
+  public Answer<List<Schema>> schemas(String database) {
+    return Answer.of(meta(md -> {
       String db = exactDatabase(md, database);
       List<Schema> out = new ArrayList<>();
       try (ResultSet rs = md.getSchemas(db, null)) {
@@ -147,10 +146,10 @@ final class LiveJdbcLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<TableInfo>> tables(String database, String schema,
+  public Answer<List<TableInfo>> tables(String database, String schema,
       @Nullable String pattern) {
     Pattern like = Patterns.like(pattern);
-    return Optional.of(meta(md -> {
+    return Answer.of(meta(md -> {
       String db = exactDatabase(md, database);
       String sc = exactSchema(md, db, schema);
       List<TableInfo> out = new ArrayList<>();
@@ -164,7 +163,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           }
           QualifiedName q = QualifiedName.of(db, sc, name);
           if (filter.showsTable(q)) {
-            out.add(TableInfo.builder(q).kind(kind).comment(blankToNull(rs.getString("REMARKS")))
+            out.add(TableInfo.builder(q).kind(kind).comment(Lookups.blankToNull(rs.getString("REMARKS")))
                 .rowCount(kind == TableKind.TABLE ? rows.get(name) : null).build());
           }
         }
@@ -202,7 +201,7 @@ final class LiveJdbcLookup implements SchemaLookup {
     if (all.isEmpty() && md.getConnection().getCatalog() != null) {
       all.add(md.getConnection().getCatalog());
     }
-    String hit = pick(all, database);
+    String hit = Lookups.pick(all, database);
     if (hit == null || !filter.showsDatabase(hit)) {
       throw new SnowchatException(ToolErrorCode.DATABASE_NOT_FOUND, "Database " + database + " was not found."
           + " Call list_databases to see the databases this connection can read.");
@@ -219,7 +218,7 @@ final class LiveJdbcLookup implements SchemaLookup {
         }
       }
     }
-    String hit = pick(all, schema);
+    String hit = Lookups.pick(all, schema);
     if (hit == null || !filter.showsSchema(db, hit)) {
       throw new SnowchatException(ToolErrorCode.SCHEMA_NOT_FOUND, "Schema " + schema + " was not found in "
           + db + ". Call list_schemas(database) to see its schemas.");
@@ -227,31 +226,12 @@ final class LiveJdbcLookup implements SchemaLookup {
     return hit;
   }
 
-  /** Exact match first, then the single case-insensitive match. */
-  static @Nullable String pick(List<String> names, String wanted) {
-    for (String n : names) {
-      if (n != null && n.equals(wanted)) {
-        return n;
-      }
-    }
-    String found = null;
-    for (String n : names) {
-      if (n != null && n.equalsIgnoreCase(wanted)) {
-        if (found != null) {
-          return null; // ambiguous without quoting
-        }
-        found = n;
-      }
-    }
-    return found;
-  }
-
   @Override
-  public Optional<QualifiedName> resolve(TableRef ref) {
-    return Optional.of(meta(md -> {
+  public Answer<QualifiedName> resolve(TableRef ref) {
+    return Answer.of(meta(md -> {
       Connection c = md.getConnection();
       String db = ref.database() != null ? ref.database()
-          : warehouse.target().defaultDatabase() != null ? warehouse.target().defaultDatabase()
+          : view.defaultDatabase() != null ? view.defaultDatabase()
               : c.getCatalog();
       if (db == null) {
         throw Lookups.tableNotFound(ref.toString());
@@ -266,7 +246,7 @@ final class LiveJdbcLookup implements SchemaLookup {
       if (ref.schema() != null) {
         schemas.add(ref.schema());
       } else {
-        String s = warehouse.target().defaultSchema();
+        String s = view.defaultSchema();
         if (s == null) {
           s = c.getSchema();
         }
@@ -311,12 +291,12 @@ final class LiveJdbcLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<QualifiedName>> tableNames() {
-    return Optional.of(meta(md -> {
+  public Answer<List<QualifiedName>> tableNames() {
+    return Answer.of(meta(md -> {
       List<QualifiedName> out = new ArrayList<>();
       try (ResultSet rs = md.getTables(null, null, "%", TABLE_TYPES)) {
         while (rs.next() && out.size() < SEARCH_COLUMN_SCAN_LIMIT) {
-          String cat = nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
+          String cat = Lookups.nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
           String sc = rs.getString("TABLE_SCHEM");
           String name = rs.getString("TABLE_NAME");
           if (cat == null || sc == null || name == null
@@ -359,8 +339,8 @@ final class LiveJdbcLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<TableInfo> describe(QualifiedName table) {
-    return Optional.of(meta(md -> describe(md, table)));
+  public Answer<TableInfo> describe(QualifiedName table) {
+    return Answer.of(meta(md -> describe(md, table)));
   }
 
   private TableInfo describe(DatabaseMetaData md, QualifiedName t) throws SQLException {
@@ -371,7 +351,7 @@ final class LiveJdbcLookup implements SchemaLookup {
       while (rs.next()) {
         if (t.name().equals(rs.getString("TABLE_NAME"))) {
           kind = kindOf(rs.getString("TABLE_TYPE"));
-          comment = blankToNull(rs.getString("REMARKS"));
+          comment = Lookups.blankToNull(rs.getString("REMARKS"));
         }
       }
     }
@@ -386,7 +366,7 @@ final class LiveJdbcLookup implements SchemaLookup {
         }
         cols.add(new ColumnInfo(rs.getString("COLUMN_NAME"), typeOf(rs),
             rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
-            blankToNull(rs.getString("REMARKS"))));
+            Lookups.blankToNull(rs.getString("REMARKS"))));
       }
     }
     Map<Integer, String> pk = new TreeMap<>();
@@ -398,10 +378,9 @@ final class LiveJdbcLookup implements SchemaLookup {
       // Some drivers do not report keys for views; a table without keys is fine.
     }
     List<JoinEdge> imported = importedKeys(md, t);
-    List<dev.snowchat.schemaindex.ForeignKey> fks = new ArrayList<>();
+    List<ForeignKey> fks = new ArrayList<>();
     for (JoinEdge e : imported) {
-      fks.add(new dev.snowchat.schemaindex.ForeignKey(e.fromColumns(), e.toTable(),
-          e.toColumns()));
+      fks.add(new ForeignKey(e.fromColumns(), e.toTable(), e.toColumns()));
     }
     Long rows = kind == TableKind.TABLE
         ? RowCountEstimates.of(md.getConnection(), t.database(), t.schema()).get(t.name()) : null;
@@ -431,8 +410,8 @@ final class LiveJdbcLookup implements SchemaLookup {
     try (ResultSet rs = imported ? md.getImportedKeys(t.database(), t.schema(), t.name())
         : md.getExportedKeys(t.database(), t.schema(), t.name())) {
       while (rs.next()) {
-        String pkDb = nvl(rs.getString("PKTABLE_CAT"), t.database());
-        String fkDb = nvl(rs.getString("FKTABLE_CAT"), t.database());
+        String pkDb = Lookups.nvl(rs.getString("PKTABLE_CAT"), t.database());
+        String fkDb = Lookups.nvl(rs.getString("FKTABLE_CAT"), t.database());
         QualifiedName pkT = QualifiedName.of(pkDb, rs.getString("PKTABLE_SCHEM"),
             rs.getString("PKTABLE_NAME"));
         QualifiedName fkT = QualifiedName.of(fkDb, rs.getString("FKTABLE_SCHEM"),
@@ -451,18 +430,14 @@ final class LiveJdbcLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<SchemaHit>> search(String query, int k, @Nullable String database) {
-    List<String> words = Patterns.words(query);
-    if (words.isEmpty()) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "search_schema needs at least one word of two or more"
-          + " letters, e.g. 'listing price' or 'host reviews'.");
-    }
-    return Optional.of(meta(md -> {
+  public Answer<List<SearchHit>> search(String query, int k, @Nullable String database) {
+    List<String> words = Lookups.searchWords(query);
+    return Answer.of(meta(md -> {
       String db = database == null ? null : exactDatabase(md, database);
       Map<QualifiedName, double[]> score = new HashMap<>();
       Map<QualifiedName, TableKind> kinds = new HashMap<>();
       Map<QualifiedName, String> comments = new HashMap<>();
-      Map<QualifiedName, List<String>> matched = new HashMap<>();
+      Map<QualifiedName, List<ColumnHit>> matched = new HashMap<>();
       try (ResultSet rs = md.getTables(db, null, "%", TABLE_TYPES)) {
         while (rs.next()) {
           TableKind kind = kindOf(rs.getString("TABLE_TYPE"));
@@ -470,7 +445,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           if (kind == null || sc == null || SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT))) {
             continue;
           }
-          String cat = nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
+          String cat = Lookups.nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
           if (cat == null || SYSTEM_CATALOGS.contains(cat.toLowerCase(Locale.ROOT))) {
             continue;
           }
@@ -479,9 +454,9 @@ final class LiveJdbcLookup implements SchemaLookup {
             continue;
           }
           kinds.put(q, kind);
-          String comment = blankToNull(rs.getString("REMARKS"));
+          String comment = Lookups.blankToNull(rs.getString("REMARKS"));
           comments.put(q, comment);
-          double s = 3 * hits(words, q.name()) + hits(words, comment);
+          double s = 3 * Lookups.hits(words, q.name()) + Lookups.hits(words, comment);
           if (s > 0) {
             score.computeIfAbsent(q, x -> new double[1])[0] += s;
           }
@@ -490,7 +465,7 @@ final class LiveJdbcLookup implements SchemaLookup {
       int scanned = 0;
       try (ResultSet rs = md.getColumns(db, null, "%", "%")) {
         while (rs.next() && scanned++ < SEARCH_COLUMN_SCAN_LIMIT) {
-          String cat = nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
+          String cat = Lookups.nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
           String sc = rs.getString("TABLE_SCHEM");
           String tn = rs.getString("TABLE_NAME");
           if (cat == null || sc == null || tn == null) {
@@ -501,55 +476,39 @@ final class LiveJdbcLookup implements SchemaLookup {
             continue;
           }
           String col = rs.getString("COLUMN_NAME");
-          double s = hits(words, col) + 0.5 * hits(words, rs.getString("REMARKS"));
+          double s = Lookups.hits(words, col)
+              + 0.5 * Lookups.hits(words, rs.getString("REMARKS"));
           if (s > 0) {
             score.computeIfAbsent(q, x -> new double[1])[0] += s;
-            matched.computeIfAbsent(q, x -> new ArrayList<>()).add(col);
+            matched.computeIfAbsent(q, x -> new ArrayList<>())
+                .add(new ColumnHit(col, typeOf(rs), s));
           }
         }
       }
       List<QualifiedName> ranked = new ArrayList<>(score.keySet());
       ranked.sort(Comparator.<QualifiedName>comparingDouble(q -> -score.get(q)[0])
           .thenComparing(Comparator.naturalOrder()));
-      List<SchemaHit> out = new ArrayList<>();
+      List<SearchHit> out = new ArrayList<>();
       for (QualifiedName q : ranked.subList(0, Math.min(k, ranked.size()))) {
-        out.add(new SchemaHit(q, kinds.get(q), Math.round(score.get(q)[0] * 100) / 100.0,
-            comments.get(q), matched.getOrDefault(q, List.of()), neighbours(md, q)));
+        out.add(Lookups.liveHit(q, kinds.get(q), score.get(q)[0], comments.get(q),
+            matched.getOrDefault(q, List.of()), neighbours(md, q)));
       }
       return out;
     }));
   }
 
-  /** Counts the query words that occur in a name (split into its words) or text. */
-  static double hits(List<String> words, @Nullable String text) {
-    if (text == null || text.isEmpty()) {
-      return 0;
-    }
-    String t = text.toLowerCase(Locale.ROOT);
-    List<String> parts = List.of(t.split("[^\\p{L}\\p{N}]+"));
-    double s = 0;
-    for (String w : words) {
-      if (parts.contains(w)) {
-        s += 1;
-      } else if (t.contains(w)) {
-        s += 0.5;
-      }
-    }
-    return s;
-  }
-
   @Override
-  public Optional<Optional<JoinRoute>> joinPath(QualifiedName from, QualifiedName to) {
-    return Optional.of(meta(md -> {
+  public Answer<Optional<JoinPath>> joinPath(QualifiedName from, QualifiedName to) {
+    return Answer.of(meta(md -> {
       describe(md, from); // both must exist
       describe(md, to);
-      return JoinClauses.route(warehouse.dialect(), from, to, t -> neighbours(md, t),
-          filter::showsTable, JOIN_SEARCH_LIMIT);
+      return JoinSearch.route(from, to, t -> neighbours(md, t), filter::showsTable,
+          JOIN_SEARCH_LIMIT);
     }));
   }
 
   @Override
-  public Optional<List<Function>> functions(@Nullable String pattern, int limit) {
+  public Answer<List<Function>> functions(@Nullable String pattern, int limit) {
     Pattern like = Patterns.like(pattern);
     if (warehouse.dialect() == Dialect.DUCKDB) {
       // One row per name and kind with every overload's signature; words first, then internal
@@ -561,7 +520,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           + " || ')' || CASE WHEN return_type IS NULL THEN '' ELSE ' -> ' || return_type END"
           + " AS sig FROM duckdb_functions()"
           + (pattern == null ? "" : " WHERE function_name ILIKE "
-              + Sql.quoteString(Dialect.DUCKDB, likeText(pattern)))
+              + Sql.quoteString(Dialect.DUCKDB, Lookups.likeText(pattern)))
           + ") SELECT name, kind, min(description), bool_and(internal),"
           + " string_agg(DISTINCT sig, chr(10) ORDER BY sig) FROM f GROUP BY name, kind"
           + " ORDER BY CASE WHEN regexp_full_match(name, '[A-Za-z][A-Za-z0-9_]*')"
@@ -570,22 +529,22 @@ final class LiveJdbcLookup implements SchemaLookup {
       QueryResult r = warehouse.metadata(sql);
       List<Function> out = new ArrayList<>();
       for (List<Object> row : r.rows()) {
-        String name = str(row.get(0));
+        String name = Lookups.str(row.get(0));
         if (name == null || !Patterns.matches(like, name)) {
           continue;
         }
-        String sigs = str(row.get(4));
-        out.add(new Function(name, nvl(str(row.get(1)), "scalar"),
-            Boolean.TRUE.equals(row.get(3)) || "true".equals(str(row.get(3))),
-            sigs == null ? List.of() : List.of(sigs.split("\n")), str(row.get(2))));
+        String sigs = Lookups.str(row.get(4));
+        out.add(new Function(name, Lookups.nvl(Lookups.str(row.get(1)), "scalar"),
+            Boolean.TRUE.equals(row.get(3)) || "true".equals(Lookups.str(row.get(3))),
+            sigs == null ? List.of() : List.of(sigs.split("\n")), Lookups.str(row.get(2))));
         if (out.size() >= limit) {
           break;
         }
       }
       out.sort(Function.READING_ORDER);
-      return Optional.of(List.copyOf(out));
+      return Answer.of(List.copyOf(out));
     }
-    return Optional.of(meta(md -> {
+    return Answer.of(meta(md -> {
       Map<String, Function> out = new TreeMap<>();
       try (ResultSet rs = md.getFunctions(null, null, "%")) {
         while (rs.next() && out.size() < limit) {
@@ -598,7 +557,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           int type = rs.getInt("FUNCTION_TYPE");
           out.put(name, new Function(name,
               type == DatabaseMetaData.functionReturnsTable ? "table" : "scalar", builtin, List.of(),
-              blankToNull(rs.getString("REMARKS"))));
+              Lookups.blankToNull(rs.getString("REMARKS"))));
         }
       } catch (SQLException e) {
         throw new SnowchatException(ToolErrorCode.NOT_SUPPORTED, "This database's driver does not list"
@@ -606,23 +565,5 @@ final class LiveJdbcLookup implements SchemaLookup {
       }
       return out.values().stream().sorted(Function.READING_ORDER).toList();
     }));
-  }
-
-  /** A LIKE pattern for SQL: a pattern without wildcards becomes a substring match. */
-  static String likeText(String pattern) {
-    String p = pattern.strip().replace('*', '%');
-    return p.contains("%") || p.contains("_") ? p : "%" + p + "%";
-  }
-
-  static @Nullable String str(@Nullable Object o) {
-    return o == null ? null : o.toString();
-  }
-
-  static String nvl(@Nullable String a, String b) {
-    return a == null ? b : a;
-  }
-
-  static @Nullable String blankToNull(@Nullable String s) {
-    return s == null || s.isBlank() ? null : s;
   }
 }

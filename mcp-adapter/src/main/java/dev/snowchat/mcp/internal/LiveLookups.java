@@ -3,8 +3,8 @@ package dev.snowchat.mcp.internal;
 import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSources;
 import dev.snowchat.schemaindex.Glossary;
-import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.SchemaIndex;
+import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.sqlgate.Dialect;
 
 /** Creates the live lookup for a warehouse, and the router over it. */
@@ -12,8 +12,7 @@ public final class LiveLookups {
   private LiveLookups() {}
 
   /**
-   * Creates the router for a warehouse. Without a schema index, every discovery call is live.
-   * (The index-backed lookup is added here when the schema-index facade is wired.)
+   * Creates the router for a warehouse without a schema index: every discovery call is live.
    *
    * @param w the warehouse
    * @return the router
@@ -31,9 +30,7 @@ public final class LiveLookups {
    * @return the router
    */
   public static LookupRouter router(Warehouse w, SchemaIndex index) {
-    Patterns filter = new Patterns(w.config().includePatterns(), w.config().excludePatterns());
-    return new LookupRouter(live(w), new IndexLookup(index, filter, w.dialect(),
-        w.target().defaultDatabase(), w.target().defaultSchema()),
+    return new LookupRouter(live(w), new IndexLookup(index, CatalogView.of(w)),
         () -> IndexLookup.describe(index));
   }
 
@@ -63,11 +60,10 @@ public final class LiveLookups {
    * @return the lookup
    */
   public static SchemaLookup live(Warehouse w) {
-    Patterns filter = new Patterns(w.config().includePatterns(), w.config().excludePatterns());
+    CatalogView view = CatalogView.of(w);
     if (w.dialect() == Dialect.SNOWFLAKE) {
-      return new LiveSnowflakeLookup(w::metadata, filter,
-          w.target().defaultDatabase(), w.target().defaultSchema());
+      return new LiveSnowflakeLookup(w::metadata, view);
     }
-    return new LiveJdbcLookup(w, filter);
+    return new LiveJdbcLookup(w, view);
   }
 }

@@ -1,23 +1,24 @@
 package dev.snowchat.mcp.internal;
 
-import dev.snowchat.mcp.ToolErrorCode;
-import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.internal.Catalogs.Database;
 import dev.snowchat.mcp.internal.Catalogs.Function;
-import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
-import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
 import dev.snowchat.mcp.internal.Catalogs.Schema;
-import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
+import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
+import dev.snowchat.schemaindex.JoinEdge;
+import dev.snowchat.schemaindex.JoinPath;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
-import dev.snowchat.sqlgate.Sql;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.QueryResult;
+import dev.snowchat.sqlgate.SnowchatException;
+import dev.snowchat.sqlgate.Sql;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -51,7 +52,9 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  *
  * <p>Every name in the SQL is quoted with {@link Sql#quoteIdentifier} and every pattern with
- * {@link Sql#quoteString}. SHOW refuses more than 10,000 rows, so listings carry {@code LIMIT}.
+ * {@link Sql#quoteString}. SHOW refuses more than 10,000 rows, so SHOW DATABASES, SHOW SCHEMAS and
+ * SHOW OBJECTS carry {@code LIMIT 10000}; SHOW COLUMNS, SHOW FUNCTIONS and SHOW KEYS name one
+ * table or a LIKE pattern and carry none.
  */
 final class LiveSnowflakeLookup implements SchemaLookup {
   static final int SHOW_LIMIT = 10_000;
@@ -66,21 +69,13 @@ final class LiveSnowflakeLookup implements SchemaLookup {
   }
 
   private final Runner runner;
+  private final CatalogView view;
   private final Patterns filter;
-  private final @Nullable String defaultDatabase;
-  private final @Nullable String defaultSchema;
 
-  LiveSnowflakeLookup(Runner runner, Patterns filter, @Nullable String defaultDatabase,
-      @Nullable String defaultSchema) {
+  LiveSnowflakeLookup(Runner runner, CatalogView view) {
     this.runner = requireNonNull(runner, "runner is null");
-    this.filter = requireNonNull(filter, "filter is null");
-    this.defaultDatabase = defaultDatabase;
-    this.defaultSchema = defaultSchema;
-  }
-
-  @Override
-  public String source() {
-    return "live";
+    this.view = requireNonNull(view, "view is null");
+    this.filter = view.filter();
   }
 
   private Rows show(String sql) {
@@ -100,7 +95,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<Database>> databases() {
+  public Answer<List<Database>> databases() {
     Rows r = show("SHOW DATABASES LIMIT " + SHOW_LIMIT);
     List<Database> out = new ArrayList<>();
     for (List<Object> row : r.rows()) {
@@ -110,31 +105,31 @@ final class LiveSnowflakeLookup implements SchemaLookup {
       }
     }
     out.sort(Comparator.comparing(Database::name));
-    return Optional.of(out);
+    return Answer.of(out);
   }
 
   @Override
-  public Optional<List<Schema>> schemas(String database) {
+  public Answer<List<Schema>> schemas(String database) {
     String db = normalize(database, false);
     Rows r = show("SHOW SCHEMAS IN DATABASE " + q(db) + " LIMIT " + SHOW_LIMIT);
     List<Schema> out = new ArrayList<>();
     for (List<Object> row : r.rows()) {
       String name = r.get(row, "name");
-      String d = LiveJdbcLookup.nvl(r.get(row, "database_name"), db);
+      String d = Lookups.nvl(r.get(row, "database_name"), db);
       if (name != null && !name.equals("INFORMATION_SCHEMA") && filter.showsSchema(d, name)) {
         out.add(new Schema(d, name, r.text(row, "comment")));
       }
     }
     out.sort(Comparator.comparing(Schema::name));
-    return Optional.of(out);
+    return Answer.of(out);
   }
 
   @Override
-  public Optional<List<TableInfo>> tables(String database, String schema,
+  public Answer<List<TableInfo>> tables(String database, String schema,
       @Nullable String pattern) {
     String db = normalize(database, false);
     String sc = normalize(schema, false);
-    String like = pattern == null ? "" : " LIKE " + s(LiveJdbcLookup.likeText(pattern));
+    String like = pattern == null ? "" : " LIKE " + s(Lookups.likeText(pattern));
     Rows r = show("SHOW OBJECTS" + like + " IN SCHEMA " + q(db) + "." + q(sc) + " LIMIT "
         + SHOW_LIMIT);
     List<TableInfo> out = new ArrayList<>();
@@ -145,7 +140,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
       }
     }
     out.sort(Comparator.comparing(TableInfo::id));
-    return Optional.of(out);
+    return Answer.of(out);
   }
 
   private static @Nullable TableInfo objectRow(Rows r, List<Object> row, String db, String sc) {
@@ -155,12 +150,12 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     }
     TableKind kind;
     try {
-      kind = TableKind.parse(LiveJdbcLookup.nvl(r.get(row, "kind"), "TABLE").replace('_', ' '));
+      kind = TableKind.parse(Lookups.nvl(r.get(row, "kind"), "TABLE").replace('_', ' '));
     } catch (IllegalArgumentException e) {
       return null;
     }
-    QualifiedName id = QualifiedName.of(LiveJdbcLookup.nvl(r.get(row, "database_name"), db),
-        LiveJdbcLookup.nvl(r.get(row, "schema_name"), sc), name);
+    QualifiedName id = QualifiedName.of(Lookups.nvl(r.get(row, "database_name"), db),
+        Lookups.nvl(r.get(row, "schema_name"), sc), name);
     return TableInfo.builder(id).kind(kind).comment(r.text(row, "comment"))
         .rowCount(kind == TableKind.TABLE ? r.number(row, "rows") : null).build();
   }
@@ -171,15 +166,15 @@ final class LiveSnowflakeLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<QualifiedName> resolve(TableRef ref) {
+  public Answer<QualifiedName> resolve(TableRef ref) {
     String db = ref.database() != null ? normalize(ref.database(), ref.isQuoted(2))
-        : defaultDatabase;
+        : view.defaultDatabase();
     if (db == null) {
       throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "'" + ref + "' has no database and SNOWFLAKE_DATABASE is"
           + " not set. Use DATABASE.SCHEMA.TABLE (list_databases and list_schemas show them).");
     }
     String table = normalize(ref.table(), ref.isQuoted(0));
-    String sc = ref.schema() != null ? normalize(ref.schema(), ref.isQuoted(1)) : defaultSchema;
+    String sc = ref.schema() != null ? normalize(ref.schema(), ref.isQuoted(1)) : view.defaultSchema();
     String scope = sc == null ? "IN DATABASE " + q(db) : "IN SCHEMA " + q(db) + "." + q(sc);
     Rows r = show("SHOW OBJECTS LIKE " + s(table) + " " + scope + " LIMIT " + SHOW_LIMIT);
     List<QualifiedName> found = new ArrayList<>();
@@ -196,11 +191,11 @@ final class LiveSnowflakeLookup implements SchemaLookup {
       }
       throw Lookups.tableNotFound(ref.toString());
     }
-    return Optional.of(found.get(0));
+    return Answer.of(found.get(0));
   }
 
   @Override
-  public Optional<TableInfo> describe(QualifiedName t) {
+  public Answer<TableInfo> describe(QualifiedName t) {
     Rows objects = show("SHOW OBJECTS LIKE " + s(t.name()) + " IN SCHEMA " + q(t.database())
         + "." + q(t.schema()) + " LIMIT " + SHOW_LIMIT);
     TableInfo head = null;
@@ -222,7 +217,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
       if (name == null || (kind != null && !kind.equalsIgnoreCase("COLUMN"))) {
         continue;
       }
-      cols.add(new ColumnInfo(name, LiveJdbcLookup.nvl(d.get(row, "type"), "UNKNOWN"),
+      cols.add(new ColumnInfo(name, Lookups.nvl(d.get(row, "type"), "UNKNOWN"),
           d.yes(row, "null?"), d.text(row, "comment")));
       if (d.yes(row, "primary key")) {
         pk.add(name);
@@ -232,9 +227,23 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     for (JoinEdge e : keys(t, true)) {
       fks.add(new ForeignKey(e.fromColumns(), e.toTable(), e.toColumns()));
     }
-    return Optional.of(TableInfo.builder(t).kind(head.kind()).comment(head.comment())
+    return Answer.of(TableInfo.builder(t).kind(head.kind()).comment(head.comment())
         .rowCount(head.rowCount()).columns(cols).primaryKey(pk).foreignKeys(fks).build());
   }
+
+  /**
+   * The column type in {@code SHOW COLUMNS}' {@code data_type}, a JSON object such as
+   * {@code {"type":"FIXED","precision":38,"scale":0,"nullable":true}}.
+   */
+  static String columnType(@Nullable String dataType) {
+    if (dataType == null) {
+      return "UNKNOWN";
+    }
+    java.util.regex.Matcher m = DATA_TYPE.matcher(dataType);
+    return m.find() ? m.group(1) : "UNKNOWN";
+  }
+
+  private static final Pattern DATA_TYPE = Pattern.compile("\"type\"\\s*:\\s*\"([A-Z_]+)\"");
 
   List<JoinEdge> keys(QualifiedName t, boolean imported) {
     Rows r;
@@ -261,17 +270,13 @@ final class LiveSnowflakeLookup implements SchemaLookup {
   }
 
   @Override
-  public Optional<List<SchemaHit>> search(String query, int k, @Nullable String database) {
-    List<String> words = Patterns.words(query);
-    if (words.isEmpty()) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "search_schema needs at least one word of two or more"
-          + " letters, e.g. 'listing price' or 'host reviews'.");
-    }
+  public Answer<List<SearchHit>> search(String query, int k, @Nullable String database) {
+    List<String> words = Lookups.searchWords(query);
     String scope = database == null ? "IN ACCOUNT" : "IN DATABASE " + q(normalize(database,
         false));
     Map<QualifiedName, double[]> score = new HashMap<>();
     Map<QualifiedName, TableInfo> heads = new HashMap<>();
-    Map<QualifiedName, List<String>> matched = new HashMap<>();
+    Map<QualifiedName, List<ColumnHit>> matched = new HashMap<>();
     for (String w : words.subList(0, Math.min(4, words.size()))) {
       Rows objects = show("SHOW OBJECTS LIKE " + s("%" + w + "%") + " " + scope + " LIMIT "
           + SHOW_LIMIT);
@@ -280,7 +285,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
         if (t != null && filter.showsTable(t.id())) {
           heads.putIfAbsent(t.id(), t);
           score.computeIfAbsent(t.id(), x -> new double[1])[0]
-              += 3 * LiveJdbcLookup.hits(List.of(w), t.id().name());
+              += 3 * Lookups.hits(List.of(w), t.id().name());
         }
       }
       Rows cols = show("SHOW COLUMNS LIKE " + s("%" + w + "%") + " " + scope);
@@ -297,37 +302,38 @@ final class LiveSnowflakeLookup implements SchemaLookup {
           continue;
         }
         heads.putIfAbsent(id, TableInfo.builder(id).build());
-        score.computeIfAbsent(id, x -> new double[1])[0] += LiveJdbcLookup.hits(List.of(w), cn);
-        List<String> m = matched.computeIfAbsent(id, x -> new ArrayList<>());
-        if (!m.contains(cn)) {
-          m.add(cn);
+        double s = Lookups.hits(List.of(w), cn);
+        score.computeIfAbsent(id, x -> new double[1])[0] += s;
+        List<ColumnHit> m = matched.computeIfAbsent(id, x -> new ArrayList<>());
+        if (m.stream().noneMatch(c -> c.name().equals(cn))) {
+          m.add(new ColumnHit(cn, columnType(cols.get(row, "data_type")), s));
         }
       }
     }
     List<QualifiedName> ranked = new ArrayList<>(score.keySet());
     ranked.sort(Comparator.<QualifiedName>comparingDouble(x -> -score.get(x)[0])
         .thenComparing(Comparator.naturalOrder()));
-    List<SchemaHit> out = new ArrayList<>();
+    List<SearchHit> out = new ArrayList<>();
     for (QualifiedName id : ranked.subList(0, Math.min(k, ranked.size()))) {
       TableInfo head = heads.get(id);
       List<JoinEdge> nb = out.size() < 5 ? neighbours(id) : List.of();
-      out.add(new SchemaHit(id, head.kind(), Math.round(score.get(id)[0] * 100) / 100.0,
-          head.comment(), matched.getOrDefault(id, List.of()), nb));
+      out.add(Lookups.liveHit(id, head.kind(), score.get(id)[0], head.comment(),
+          matched.getOrDefault(id, List.of()), nb));
     }
-    return Optional.of(out);
+    return Answer.of(out);
   }
 
   @Override
-  public Optional<Optional<JoinRoute>> joinPath(QualifiedName from, QualifiedName to) {
+  public Answer<Optional<JoinPath>> joinPath(QualifiedName from, QualifiedName to) {
     describe(from);
     describe(to);
-    return Optional.of(JoinClauses.route(SF, from, to, this::neighbours, filter::showsTable,
+    return Answer.of(JoinSearch.route(from, to, this::neighbours, filter::showsTable,
         JOIN_SEARCH_LIMIT));
   }
 
   @Override
-  public Optional<List<Function>> functions(@Nullable String pattern, int limit) {
-    String like = pattern == null ? "" : " LIKE " + s(LiveJdbcLookup.likeText(pattern));
+  public Answer<List<Function>> functions(@Nullable String pattern, int limit) {
+    String like = pattern == null ? "" : " LIKE " + s(Lookups.likeText(pattern));
     Rows r = show("SHOW FUNCTIONS" + like);
     Pattern p = Patterns.like(pattern);
     // One entry per name and kind, with every overload's signature (SHOW FUNCTIONS has a row
@@ -357,6 +363,6 @@ final class LiveSnowflakeLookup implements SchemaLookup {
       out.put(name + "\u0000" + kind, new Function(name, kind, r.yes(row, "is_builtin"), sig,
           r.text(row, "description")));
     }
-    return Optional.of(out.values().stream().sorted(Function.READING_ORDER).toList());
+    return Answer.of(out.values().stream().sorted(Function.READING_ORDER).toList());
   }
 }

@@ -1,10 +1,9 @@
 package dev.snowchat.mcp.internal;
 
-import dev.snowchat.mcp.ToolErrorCode;
-import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
-import java.util.Optional;
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -47,16 +46,18 @@ public final class LookupRouter {
    * @param call the question
    * @param <T> the answer type
    * @return the answer
+   * @throws SnowchatException when the live lookup cannot answer either ({@link
+   *     ToolErrorCode#INTERNAL}), or the question fails
    */
-  public <T> Sourced<T> ask(Function<SchemaLookup, Optional<T>> call) {
-    if (index != null) {
-      Optional<T> fromIndex = call.apply(index);
-      if (fromIndex.isPresent()) {
-        return new Sourced<>(fromIndex.get(), index.source());
-      }
+  public <T> Sourced<T> ask(Function<SchemaLookup, Answer<T>> call) {
+    if (index != null && call.apply(index) instanceof Answer.Found<T> found) {
+      return new Sourced<>(found.value(), "index");
     }
-    return new Sourced<>(call.apply(live).orElseThrow(
-        () -> new SnowchatException(ToolErrorCode.INTERNAL, "The live lookup gave no answer.")), live.source());
+    return switch (call.apply(live)) {
+      case Answer.Found<T> found -> new Sourced<>(found.value(), "live");
+      case Answer.Unavailable<T> none -> throw new SnowchatException(ToolErrorCode.INTERNAL,
+          "The live lookup gave no answer: " + none.reason() + ".");
+    };
   }
 
   /** {@return the index state, e.g. {@code not configured}, {@code loading}, {@code ready}} */

@@ -9,11 +9,11 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.time.Duration;
@@ -137,13 +137,7 @@ public final class McpBridge {
    */
   public static McpSyncServer server(McpServerTransportProvider transport,
       List<SyncToolSpecification> specs, String version, Duration timeout) {
-    return McpServer.sync(transport)
-        .serverInfo(SERVER_NAME, version)
-        .instructions(INSTRUCTIONS)
-        .requestTimeout(timeout)
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        .tools(specs)
-        .build();
+    return configured(McpServer.sync(transport), specs, version, timeout).build();
   }
 
   /**
@@ -157,13 +151,16 @@ public final class McpBridge {
    */
   public static McpSyncServer server(McpStreamableServerTransportProvider transport,
       List<SyncToolSpecification> specs, String version, Duration timeout) {
-    return McpServer.sync(transport)
-        .serverInfo(SERVER_NAME, version)
+    return configured(McpServer.sync(transport), specs, version, timeout).build();
+  }
+
+  private static McpServer.SyncSpecification<?> configured(McpServer.SyncSpecification<?> spec,
+      List<SyncToolSpecification> specs, String version, Duration timeout) {
+    return spec.serverInfo(SERVER_NAME, version)
         .instructions(INSTRUCTIONS)
         .requestTimeout(timeout)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        .tools(specs)
-        .build();
+        .tools(specs);
   }
 
   private static final tools.jackson.databind.json.JsonMapper PRETTY =

@@ -55,17 +55,4 @@ final class PooledSource extends ConnectionSource {
           return forward(c, method, args);
         });
   }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw new SQLException("not a wrapper for " + iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
 }

@@ -1,6 +1,9 @@
 package dev.snowchat.mcp.internal;
 
-import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
+import dev.snowchat.schemaindex.EdgeSource;
+import dev.snowchat.schemaindex.JoinEdge;
+import dev.snowchat.schemaindex.JoinPath;
+import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.QueryResult;
 import dev.snowchat.sqlgate.ResultColumn;
 import java.math.BigDecimal;
@@ -170,7 +173,7 @@ final class Render {
     m.put("fromColumns", e.fromColumns());
     m.put("toTable", e.toTable().toString());
     m.put("toColumns", e.toColumns());
-    m.put("source", e.declared() ? "declared" : "inferred");
+    m.put("source", declared(e) ? "declared" : "inferred");
     m.put("evidence", e.evidence());
     m.put("confidence", e.confidence());
     return m;
@@ -178,7 +181,27 @@ final class Render {
 
   static String edgeText(JoinEdge e) {
     return e.fromTable() + "(" + String.join(", ", e.fromColumns()) + ") -> " + e.toTable()
-        + "(" + String.join(", ", e.toColumns()) + ") [" + (e.declared() ? "declared"
+        + "(" + String.join(", ", e.toColumns()) + ") [" + (declared(e) ? "declared"
         : "inferred " + e.confidence()) + "]";
+  }
+
+  private static boolean declared(JoinEdge e) {
+    return e.source() == EdgeSource.DECLARED;
+  }
+
+  /**
+   * The {@code FROM ... JOIN ... ON ...} clause of a join path, a table a line, names quoted for
+   * the dialect, tables aliased {@code t0, t1, ...} along the path.
+   */
+  static String joinClause(Dialect dialect, JoinPath path) {
+    StringBuilder sb = new StringBuilder("FROM ").append(Lookups.quoted(dialect, path.start()))
+        .append(" AS t0");
+    List<JoinEdge> edges = path.edges();
+    for (int i = 0; i < edges.size(); i++) {
+      JoinEdge e = edges.get(i);
+      sb.append("\nJOIN ").append(Lookups.quoted(dialect, e.toTable())).append(" AS t")
+          .append(i + 1).append(" ON ").append(e.onCondition("t" + i, "t" + (i + 1)));
+    }
+    return sb.toString();
   }
 }

@@ -1,9 +1,9 @@
 package dev.snowchat.mcp.internal;
 
-import dev.snowchat.mcp.ToolErrorCode;
-import dev.snowchat.sqlgate.SnowchatException;
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,14 +9,15 @@ import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.ToolResult;
 import dev.snowchat.mcp.internal.Catalogs.Database;
 import dev.snowchat.mcp.internal.Catalogs.Function;
-import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
-import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
 import dev.snowchat.mcp.internal.Catalogs.Schema;
-import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
 import dev.snowchat.mcp.internal.LookupRouter.Sourced;
+import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
+import dev.snowchat.schemaindex.JoinEdge;
+import dev.snowchat.schemaindex.JoinPath;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.sqlgate.Execution;
 import dev.snowchat.sqlgate.PermissionMode;
@@ -378,7 +379,7 @@ public final class Tools {
   private ToolResult previewTable(Args a, CallContext ctx) {
     int limit = a.integer("limit", 10, 1, PREVIEW_MAX);
     QualifiedName name = resolve(a.required("table"));
-    String sql = "SELECT * FROM " + JoinClauses.name(warehouse.dialect(), name) + " LIMIT "
+    String sql = "SELECT * FROM " + Lookups.quoted(warehouse.dialect(), name) + " LIMIT "
         + limit;
     QueryLimits base = warehouse.limits();
     QueryLimits l = new QueryLimits(Math.min(limit, base.maxRows()), base.maxBytes(),
@@ -434,17 +435,18 @@ public final class Tools {
     String query = a.required("query");
     int k = a.integer("k", 10, 1, SEARCH_K_MAX);
     String db = a.optional("database");
-    Sourced<List<SchemaHit>> r = router.ask(l -> l.search(query, k, db));
+    Sourced<List<SearchHit>> r = router.ask(l -> l.search(query, k, db));
     List<Map<String, Object>> hits = new ArrayList<>();
     StringBuilder sb = new StringBuilder(r.value().size() + " tables for '" + query
         + "' (source: " + r.source() + "):\n");
-    for (SchemaHit h : r.value()) {
+    for (SearchHit h : r.value()) {
+      List<String> columns = h.columns().stream().map(ColumnHit::name).toList();
       Map<String, Object> m = item("table", h.table().toString(), "kind", h.kind().configName());
       m.put("score", h.score());
       m.put("comment", h.comment());
-      m.put("matchedColumns", h.matchedColumns());
+      m.put("matchedColumns", columns);
       List<Map<String, Object>> nb = new ArrayList<>();
-      for (JoinEdge e : h.neighbours()) {
+      for (JoinEdge e : h.neighbors()) {
         nb.add(Render.edge(e));
       }
       m.put("neighbours", nb);
@@ -452,10 +454,10 @@ public final class Tools {
       sb.append(h.table()).append(" (").append(h.kind().configName()).append(", score ")
           .append(h.score()).append(')')
           .append(h.comment() == null ? "" : " -- " + h.comment()).append('\n');
-      if (!h.matchedColumns().isEmpty()) {
-        sb.append("  columns: ").append(String.join(", ", h.matchedColumns())).append('\n');
+      if (!columns.isEmpty()) {
+        sb.append("  columns: ").append(String.join(", ", columns)).append('\n');
       }
-      for (JoinEdge e : h.neighbours()) {
+      for (JoinEdge e : h.neighbors()) {
         sb.append("  joins: ").append(Render.edgeText(e)).append('\n');
       }
     }
@@ -469,7 +471,7 @@ public final class Tools {
   private ToolResult findJoinPath(Args a, CallContext ctx) {
     QualifiedName from = resolve(a.required("from"));
     QualifiedName to = resolve(a.required("to"));
-    Sourced<Optional<JoinRoute>> r = router.ask(l -> l.joinPath(from, to));
+    Sourced<Optional<JoinPath>> r = router.ask(l -> l.joinPath(from, to));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("from", from.toString());
     out.put("to", to.toString());
@@ -483,17 +485,18 @@ public final class Tools {
       return ToolResult.success("No join path found between " + from + " and " + to + "."
           + why + " Compare their columns with describe_table to join on matching keys.", out);
     }
-    JoinRoute route = r.value().get();
+    JoinPath path = r.value().get();
+    String clause = Render.joinClause(warehouse.dialect(), path);
     List<Map<String, Object>> edges = new ArrayList<>();
     StringBuilder sb = new StringBuilder("Join path " + from + " -> " + to + " ("
-        + route.edges().size() + " edges, source: " + r.source() + "):\n");
-    for (JoinEdge e : route.edges()) {
+        + path.edges().size() + " edges, source: " + r.source() + "):\n");
+    for (JoinEdge e : path.edges()) {
       edges.add(Render.edge(e));
       sb.append("  ").append(Render.edgeText(e)).append('\n');
     }
     out.put("edges", edges);
-    out.put("joinClause", route.joinClause());
-    sb.append(route.joinClause());
+    out.put("joinClause", clause);
+    sb.append(clause);
     return ToolResult.success(sb.toString(), out);
   }
 

@@ -2,7 +2,8 @@ package dev.snowchat.mcp.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snowchat.mcp.internal.Catalogs.JoinEdge;
+import dev.snowchat.schemaindex.EdgeSource;
+import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class DeclaredKeysTest {
     assertThat(order.toTable()).isEqualTo(ORDERS);
     assertThat(order.fromColumns()).containsExactly("ORDER_YEAR", "ORDER_NO");
     assertThat(order.toColumns()).containsExactly("YEAR", "NO");
-    assertThat(order.declared()).isTrue();
+    assertThat(order.source()).isEqualTo(EdgeSource.DECLARED);
     assertThat(order.confidence()).isEqualTo(1.0);
     assertThat(order.evidence()).isEqualTo("declared foreign key FK_LINE_ORDER");
     assertThat(edges.get(1).fromColumns()).containsExactly("ITEM_ID");

@@ -3,10 +3,13 @@ package dev.snowchat.mcp.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snowchat.mcp.internal.Catalogs.JoinRoute;
-import dev.snowchat.mcp.internal.Catalogs.SchemaHit;
 import dev.snowchat.mcp.ToolErrorCode;
+import dev.snowchat.schemaindex.ColumnHit;
+import dev.snowchat.schemaindex.EdgeSource;
+import dev.snowchat.schemaindex.JoinEdge;
+import dev.snowchat.schemaindex.JoinPath;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import dev.snowchat.sqlgate.SnowchatException;
@@ -80,7 +83,7 @@ class LiveSnowflakeLookupTest {
           FakeSnowflake.SHOW_KEYS);
 
   private final LiveSnowflakeLookup lookup = new LiveSnowflakeLookup(fake,
-      new Patterns(List.of(), List.of()), "AIRBNB", "DBT_SCHEMA");
+      new CatalogView(new Patterns(List.of(), List.of()), "AIRBNB", "DBT_SCHEMA"));
 
   @Test
   void databases_readNameAndComment() {
@@ -147,10 +150,15 @@ class LiveSnowflakeLookupTest {
   }
 
   @Test
-  void joinPath_followsDeclaredKeys_andBuildsQuotedClause() {
-    Optional<JoinRoute> route = lookup.joinPath(LISTINGS, HOSTS).orElseThrow();
-    assertThat(route).isPresent();
-    assertThat(route.get().joinClause()).isEqualTo(
+  void joinPath_followsDeclaredKeys_andRendersAQuotedClause() {
+    Optional<JoinPath> path = lookup.joinPath(LISTINGS, HOSTS).orElseThrow();
+    assertThat(path).isPresent();
+    assertThat(path.get().edges()).singleElement().satisfies(e -> {
+      assertThat(e.fromTable()).isEqualTo(LISTINGS);
+      assertThat(e.toTable()).isEqualTo(HOSTS);
+      assertThat(e.source()).isEqualTo(EdgeSource.DECLARED);
+    });
+    assertThat(Render.joinClause(dev.snowchat.sqlgate.Dialect.SNOWFLAKE, path.get())).isEqualTo(
         "FROM \"AIRBNB\".\"DBT_SCHEMA\".\"DIM_LISTINGS\" AS t0\n"
             + "JOIN \"AIRBNB\".\"DBT_SCHEMA\".\"DIM_HOSTS\" AS t1 ON t0.\"HOST_ID\" = "
             + "t1.\"HOST_ID\"");
@@ -166,10 +174,11 @@ class LiveSnowflakeLookupTest {
 
   @Test
   void search_matchesObjectsAndColumnsInAccount() {
-    List<SchemaHit> hits = lookup.search("listing", 5, null).orElseThrow();
+    List<SearchHit> hits = lookup.search("listing", 5, null).orElseThrow();
     assertThat(hits.get(0).table()).isEqualTo(LISTINGS);
-    assertThat(hits.get(0).matchedColumns()).contains("LISTING_ID");
-    assertThat(hits.get(0).neighbours()).isNotEmpty();
+    assertThat(hits.get(0).columns()).extracting(ColumnHit::name).contains("LISTING_ID");
+    assertThat(hits.get(0).neighbors()).extracting(JoinEdge::source)
+        .isNotEmpty().containsOnly(EdgeSource.DECLARED);
     assertThat(hits).extracting(h -> h.table().name()).contains("FACT_REVIEWS");
   }
 }
