@@ -2,14 +2,14 @@ package dev.snowchat.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.mcp.internal.HttpEndpoint;
-import dev.snowchat.mcp.internal.JdbcTarget;
-import dev.snowchat.mcp.internal.LiveLookups;
-import dev.snowchat.mcp.internal.LookupRouter;
-import dev.snowchat.mcp.internal.McpBridge;
-import dev.snowchat.mcp.internal.StdioGuard;
-import dev.snowchat.mcp.internal.Tools;
-import dev.snowchat.mcp.internal.Warehouse;
+import dev.snowchat.mcp.internal.jdbc.JdbcTarget;
+import dev.snowchat.mcp.internal.jdbc.Warehouse;
+import dev.snowchat.mcp.internal.lookup.LiveLookups;
+import dev.snowchat.mcp.internal.lookup.LookupRouter;
+import dev.snowchat.mcp.internal.tools.Tools;
+import dev.snowchat.mcp.internal.transport.HttpEndpoint;
+import dev.snowchat.mcp.internal.transport.McpBridge;
+import dev.snowchat.mcp.internal.transport.StdioGuard;
 import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.SchemaIndex;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;

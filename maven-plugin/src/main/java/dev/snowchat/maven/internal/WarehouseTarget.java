@@ -3,7 +3,7 @@ package dev.snowchat.maven.internal;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.mcp.McpConfig;
-import dev.snowchat.mcp.internal.JdbcTarget;
+import dev.snowchat.mcp.internal.jdbc.JdbcTarget;
 import dev.snowchat.mcp.sample.SampleWarehouse;
 import dev.snowchat.sqlgate.Dialect;
 import java.nio.file.Path;
