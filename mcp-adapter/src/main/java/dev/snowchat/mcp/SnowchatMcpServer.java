@@ -2,7 +2,6 @@ package dev.snowchat.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.mcp.internal.jdbc.JdbcTarget;
 import dev.snowchat.mcp.internal.jdbc.Warehouse;
 import dev.snowchat.mcp.internal.lookup.LiveLookups;
 import dev.snowchat.mcp.internal.lookup.LookupRouter;
@@ -340,19 +339,11 @@ public final class SnowchatMcpServer implements AutoCloseable {
      */
     public SnowchatMcpServer build() {
       McpConfig c = config == null ? McpConfig.defaults() : config;
-      JdbcTarget target = JdbcTarget.of(c, SnowchatMcpServer::sampleUrl);
-      Warehouse w = new Warehouse(c, target);
+      Warehouse w = new Warehouse(c, JdbcTarget.of(c));
       SchemaIndex index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
       LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
       return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions());
     }
-  }
-
-  static String sampleUrl(McpConfig c) {
-    Path dir = c.sampleDir().orElseGet(() -> Path.of(System.getProperty("user.home"),
-        ".snowchat", "sample"));
-    Path file = dev.snowchat.mcp.sample.SampleWarehouse.ensure(dir);
-    return dev.snowchat.mcp.sample.SampleWarehouse.jdbcUrl(file);
   }
 
   private static String versionOf() {

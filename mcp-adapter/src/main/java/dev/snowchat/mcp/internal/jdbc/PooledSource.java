@@ -2,6 +2,7 @@ package dev.snowchat.mcp.internal.jdbc;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.mcp.JdbcTarget;
 import dev.snowchat.schemaindex.DriverDataSource;
 import dev.snowchat.sqlgate.Dialect;
 import java.lang.reflect.Proxy;

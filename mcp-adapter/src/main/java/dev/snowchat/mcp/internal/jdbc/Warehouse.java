@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.snowchat.mcp.CallContext;
+import dev.snowchat.mcp.JdbcTarget;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.sqlgate.Dialect;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.mcp.CallContext;
 import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.McpVariable;
 import dev.snowchat.mcp.ToolDefinition;
 import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.ToolResult;
@@ -195,13 +196,15 @@ public final class Tools {
     m.put("backend", config.backend().name().toLowerCase(java.util.Locale.ROOT));
     m.put("dialect", warehouse.dialect().configName());
     m.put("url", warehouse.target().displayUrl());
-    for (String k : List.of("SNOWFLAKE_ACCOUNT", "SNOWFLAKE_USER", "SNOWFLAKE_ROLE",
-        "SNOWFLAKE_WAREHOUSE", "SNOWFLAKE_DATABASE", "SNOWFLAKE_SCHEMA", "SNOWCHAT_JDBC_USER")) {
-      config.value(k).ifPresent(v -> m.put(camel(k), v));
+    for (McpVariable k : List.of(McpVariable.SNOWFLAKE_ACCOUNT, McpVariable.SNOWFLAKE_USER,
+        McpVariable.SNOWFLAKE_ROLE, McpVariable.SNOWFLAKE_WAREHOUSE,
+        McpVariable.SNOWFLAKE_DATABASE, McpVariable.SNOWFLAKE_SCHEMA,
+        McpVariable.SNOWCHAT_JDBC_USER)) {
+      config.value(k).ifPresent(v -> m.put(camel(k.name()), v));
     }
     if (config.backend() == McpConfig.Backend.SNOWFLAKE) {
-      m.put("authentication", config.value("SNOWFLAKE_PRIVATE_KEY_FILE").isPresent()
-          ? "key pair" : config.value("SNOWFLAKE_AUTHENTICATOR").orElse("password"));
+      m.put("authentication", config.value(McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE).isPresent()
+          ? "key pair" : config.value(McpVariable.SNOWFLAKE_AUTHENTICATOR).orElse("password"));
     }
     m.put("mode", config.mode().configName());
     m.put("allowedStatements", Errors.allowed(config.mode()));

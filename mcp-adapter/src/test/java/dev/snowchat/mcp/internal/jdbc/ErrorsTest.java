@@ -2,6 +2,7 @@ package dev.snowchat.mcp.internal.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snowchat.mcp.JdbcTarget;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.sqlgate.ErrorCode;
@@ -27,8 +28,8 @@ class ErrorsTest {
 
   @BeforeAll
   static void open() throws Exception {
-    McpConfig config = McpConfig.defaults();
-    warehouse = new Warehouse(config, JdbcTarget.of(config, c -> "jdbc:duckdb:"));
+    McpConfig config = McpConfig.builder().jdbcUrl("jdbc:duckdb:").build();
+    warehouse = new Warehouse(config, JdbcTarget.of(config));
   }
 
   @AfterAll

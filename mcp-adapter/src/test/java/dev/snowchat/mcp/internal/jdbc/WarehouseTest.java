@@ -3,6 +3,7 @@ package dev.snowchat.mcp.internal.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.mcp.CallContext;
+import dev.snowchat.mcp.JdbcTarget;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.sqlgate.Execution;
 import dev.snowchat.sqlgate.Rule;
@@ -40,7 +41,7 @@ class WarehouseTest {
     }
     McpConfig config = McpConfig.fromEnvironment(Map.of("SNOWCHAT_JDBC_URL", url,
         "SNOWCHAT_POOL_SIZE", "1"));
-    JdbcTarget target = JdbcTarget.of(config, c -> url);
+    JdbcTarget target = JdbcTarget.of(config);
     warehouse = new Warehouse(config, target, recording(new PooledSource(target)));
   }
 

@@ -1,8 +1,7 @@
-package dev.snowchat.mcp.internal.jdbc;
+package dev.snowchat.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.sqlgate.Dialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +19,7 @@ class JdbcTargetTest {
   private static final String SECRET = "pw-77e1d0-planted";
 
   private static JdbcTarget target(Map<String, String> env) {
-    return JdbcTarget.of(McpConfig.fromEnvironment(env), c -> "jdbc:duckdb:");
+    return JdbcTarget.of(McpConfig.fromEnvironment(env));
   }
 
   @Test
