@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.snowchat.sqlgate.internal.exec.DialectHardening;
+import dev.snowchat.sqlgate.testing.FakeJdbc;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.snowchat.sqlgate;
 
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
