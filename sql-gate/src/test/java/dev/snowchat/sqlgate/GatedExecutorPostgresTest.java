@@ -199,7 +199,7 @@ class GatedExecutorPostgresTest {
 
   /** Wraps a data source so that {@link Statement#setQueryTimeout(int)} does nothing. */
   private static DataSource ignoringQueryTimeout(DataSource ds) {
-    return new TestDatabases.SimpleDataSource(() -> {
+    return TestDatabases.dataSource(() -> {
       Connection real = ds.getConnection();
       return (Connection) Proxy.newProxyInstance(GatedExecutorPostgresTest.class.getClassLoader(),
           new Class<?>[] {Connection.class}, (p, m, a) -> {

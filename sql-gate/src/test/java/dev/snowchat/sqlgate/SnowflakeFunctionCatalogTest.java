@@ -257,7 +257,7 @@ class SnowflakeFunctionCatalogTest {
 
   private static GatedExecutor executor(FakeConnection fake) {
     return GatedExecutor.builder()
-        .dataSource(new TestDatabases.SimpleDataSource(fake::connection))
+        .dataSource(TestDatabases.dataSource(fake::connection))
         .gate(SqlGate.builder().dialect(Dialect.SNOWFLAKE).build())
         .hardening(SessionHardening.none())
         .build();

@@ -3,7 +3,6 @@ package dev.snowchat.sqlgate.testing;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.snowchat.sqlgate.DuckDbHardening;
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
@@ -15,7 +14,6 @@ import java.sql.Statement;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.UUID;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Assumptions;
@@ -31,7 +29,7 @@ import org.junit.jupiter.api.Assumptions;
  *   <li>DuckDB is embedded: {@link #duckDbInMemory()}, or a file opened read-only with
  *       {@link DuckDbHardening} or for writing.
  *   <li>{@link #sharing(Connection)} turns one open connection (an in-memory database lives only
- *       as long as its connection) into a data source, and {@link SimpleDataSource} turns any
+ *       as long as its connection) into a data source, and {@link #dataSource} turns any
  *       connection supplier into one.
  * </ul>
  *
@@ -60,7 +58,7 @@ public final class TestDatabases {
 
     /** {@return a data source opening a new connection per call} */
     public DataSource dataSource() {
-      return new SimpleDataSource(this::connect);
+      return TestDatabases.dataSource(this::connect);
     }
 
     @Override
@@ -115,7 +113,7 @@ public final class TestDatabases {
 
     /** {@return a data source over this database} */
     public DataSource dataSource() {
-      return new SimpleDataSource(this::connect);
+      return TestDatabases.dataSource(this::connect);
     }
 
     /**
@@ -199,7 +197,7 @@ public final class TestDatabases {
             throw e.getCause();
           }
         });
-    return new SimpleDataSource(() -> keepOpen);
+    return dataSource(() -> keepOpen);
   }
 
   /** Opens connections on demand. */
@@ -214,61 +212,30 @@ public final class TestDatabases {
   }
 
   /**
-   * A minimal {@link DataSource} over a connection supplier: {@link #getConnection()} asks the
+   * {@return a minimal data source over a connection supplier}: {@code getConnection()} asks the
    * supplier; logging and login timeouts are ignored; it wraps nothing, and refuses to open a
-   * connection with other credentials, so that a test notices code that tries.
+   * connection with other credentials, so that a test notices code that tries
+   *
+   * @param supplier opens each connection
    */
-  public static class SimpleDataSource implements DataSource {
-    private final ConnectionSupplier supplier;
-
-    /**
-     * Creates the data source.
-     *
-     * @param supplier opens each connection
-     */
-    public SimpleDataSource(ConnectionSupplier supplier) {
-      this.supplier = supplier;
-    }
-
-    @Override
-    public Connection getConnection() throws SQLException {
-      return supplier.get();
-    }
-
-    @Override
-    public Connection getConnection(String username, String password) throws SQLException {
-      throw new SQLFeatureNotSupportedException("not in tests");
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-      return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {}
-
-    @Override
-    public void setLoginTimeout(int seconds) {}
-
-    @Override
-    public int getLoginTimeout() {
-      return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-      throw new SQLFeatureNotSupportedException("not in tests");
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-      throw new SQLException("not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-      return false;
-    }
+  public static DataSource dataSource(ConnectionSupplier supplier) {
+    return (DataSource) Proxy.newProxyInstance(TestDatabases.class.getClassLoader(),
+        new Class<?>[] {DataSource.class}, (p, m, a) -> switch (m.getName()) {
+          case "getConnection" -> {
+            if (a != null && a.length > 0) {
+              throw new SQLFeatureNotSupportedException("not in tests");
+            }
+            yield supplier.get();
+          }
+          case "getLogWriter", "setLogWriter", "setLoginTimeout" -> null;
+          case "getLoginTimeout" -> 0;
+          case "getParentLogger" -> throw new SQLFeatureNotSupportedException("not in tests");
+          case "unwrap" -> throw new SQLException("not a wrapper");
+          case "isWrapperFor" -> false;
+          case "toString" -> "TestDataSource";
+          case "hashCode" -> System.identityHashCode(p);
+          case "equals" -> p == a[0];
+          default -> throw new UnsupportedOperationException("TestDataSource: " + m);
+        });
   }
 }
