@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.snowchat.sqlgate.internal.exec.DialectHardening;
+import dev.snowchat.sqlgate.testing.FakeJdbc;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -141,7 +143,7 @@ class GatedExecutorTest {
   @Test
   void execute_noConnection_isTransientAndSecretFree() {
     GatedExecutor broken = GatedExecutor.builder()
-        .dataSource(new TestDatabases.SimpleDataSource(() -> {
+        .dataSource(TestDatabases.dataSource(() -> {
           throw new java.sql.SQLException(
               "Connection refused: jdbc:x://db?user=app&password=hunter2\n", "08001");
         }))
@@ -159,7 +161,7 @@ class GatedExecutorTest {
   @Test
   void execute_badCredentials_isPermanent() {
     GatedExecutor broken = GatedExecutor.builder()
-        .dataSource(new TestDatabases.SimpleDataSource(() -> {
+        .dataSource(TestDatabases.dataSource(() -> {
           throw new java.sql.SQLException("password authentication failed", "28P01");
         }))
         .gate(SqlGate.builder().dialect(Dialect.DUCKDB).build())

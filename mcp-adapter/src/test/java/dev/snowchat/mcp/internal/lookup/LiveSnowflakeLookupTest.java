@@ -12,7 +12,9 @@ import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
+import dev.snowchat.schemaindex.testing.FakeSnowflake;
 import dev.snowchat.sqlgate.SnowchatException;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -26,44 +28,44 @@ class LiveSnowflakeLookupTest {
   private final FakeSnowflake fake = new FakeSnowflake()
       .on("SHOW DATABASES", FakeSnowflake.SHOW_DATABASES,
           new Object[] {"2025-01-01", "AIRBNB", "N", "Y", "", "SYSADMIN", "Airbnb data", "",
-              "1", "STANDARD"},
+              "1", "STANDARD", null, "ROLE"},
           new Object[] {"2025-01-01", "SNOWFLAKE", "N", "N", "SNOWFLAKE.ACCOUNT_USAGE",
-              "", "", "", "1", "APPLICATION"})
+              "", "", "", "1", "APPLICATION", null, ""})
       .on("SHOW SCHEMAS IN DATABASE \"AIRBNB\"", FakeSnowflake.SHOW_SCHEMAS,
           new Object[] {"2025-01-01", "DBT_SCHEMA", "N", "N", "AIRBNB", "SYSADMIN", "dbt models",
-              "", "1"},
+              "", "1", "ROLE", null},
           new Object[] {"2025-01-01", "INFORMATION_SCHEMA", "N", "N", "AIRBNB", "", "views",
-              "", "1"})
+              "", "1", "", null})
       .on("SHOW OBJECTS IN SCHEMA \"AIRBNB\".\"DBT_SCHEMA\"", FakeSnowflake.SHOW_OBJECTS,
-          FakeSnowflake.object("AIRBNB", "DBT_SCHEMA", "DIM_LISTINGS", "TABLE", "Listings",
+          FakeSnowflake.objectRow("AIRBNB", "DBT_SCHEMA", "DIM_LISTINGS", "TABLE", "Listings",
               17499),
-          FakeSnowflake.object("AIRBNB", "DBT_SCHEMA", "DIM_HOSTS", "TABLE", "", 14111),
-          FakeSnowflake.object("AIRBNB", "DBT_SCHEMA", "VW_LISTING_STATS", "VIEW", "Stats",
+          FakeSnowflake.objectRow("AIRBNB", "DBT_SCHEMA", "DIM_HOSTS", "TABLE", "", 14111),
+          FakeSnowflake.objectRow("AIRBNB", "DBT_SCHEMA", "VW_LISTING_STATS", "VIEW", "Stats",
               null))
       .on("SHOW OBJECTS LIKE 'DIM_LISTINGS' IN SCHEMA \"AIRBNB\".\"DBT_SCHEMA\"",
           FakeSnowflake.SHOW_OBJECTS,
-          FakeSnowflake.object("AIRBNB", "DBT_SCHEMA", "DIM_LISTINGS", "TABLE", "Listings",
+          FakeSnowflake.objectRow("AIRBNB", "DBT_SCHEMA", "DIM_LISTINGS", "TABLE", "Listings",
               17499))
       .on("SHOW OBJECTS LIKE 'DIM_HOSTS' IN SCHEMA \"AIRBNB\".\"DBT_SCHEMA\"",
           FakeSnowflake.SHOW_OBJECTS,
-          FakeSnowflake.object("AIRBNB", "DBT_SCHEMA", "DIM_HOSTS", "TABLE", "", 14111))
+          FakeSnowflake.objectRow("AIRBNB", "DBT_SCHEMA", "DIM_HOSTS", "TABLE", "", 14111))
       .on("SHOW OBJECTS LIKE", FakeSnowflake.SHOW_OBJECTS)
       .on("DESCRIBE TABLE \"AIRBNB\".\"DBT_SCHEMA\".\"DIM_HOSTS\"",
           FakeSnowflake.DESCRIBE_TABLE,
-          FakeSnowflake.column("HOST_ID", "NUMBER(38,0)", "N", "Y", "Host key"))
+          FakeSnowflake.describeRow("HOST_ID", "NUMBER(38,0)", "N", "Y", "Host key"))
       .on("DESCRIBE TABLE \"AIRBNB\".\"DBT_SCHEMA\".\"DIM_LISTINGS\"",
           FakeSnowflake.DESCRIBE_TABLE,
-          FakeSnowflake.column("LISTING_ID", "NUMBER(38,0)", "N", "Y", "Listing key"),
-          FakeSnowflake.column("HOST_ID", "NUMBER(38,0)", "Y", "N", null),
-          FakeSnowflake.column("PRICE", "NUMBER(10,2)", "Y", "N", "Nightly price"))
+          FakeSnowflake.describeRow("LISTING_ID", "NUMBER(38,0)", "N", "Y", "Listing key"),
+          FakeSnowflake.describeRow("HOST_ID", "NUMBER(38,0)", "Y", "N", null),
+          FakeSnowflake.describeRow("PRICE", "NUMBER(10,2)", "Y", "N", "Nightly price"))
       .on("SHOW IMPORTED KEYS IN TABLE \"AIRBNB\".\"DBT_SCHEMA\".\"DIM_LISTINGS\"",
-          FakeSnowflake.SHOW_KEYS,
+          FakeSnowflake.SHOW_IMPORTED_KEYS,
           new Object[] {"2025-01-01", "AIRBNB", "DBT_SCHEMA", "DIM_HOSTS", "HOST_ID", "AIRBNB",
               "DBT_SCHEMA", "DIM_LISTINGS", "HOST_ID", 1, "NO ACTION", "NO ACTION",
               "FK_LISTING_HOST", "PK_HOST", "NOT DEFERRABLE", "false", null})
-      .on("SHOW EXPORTED KEYS IN TABLE", FakeSnowflake.SHOW_KEYS)
+      .on("SHOW EXPORTED KEYS IN TABLE", FakeSnowflake.SHOW_IMPORTED_KEYS)
       .on("SHOW IMPORTED KEYS IN TABLE \"AIRBNB\".\"DBT_SCHEMA\".\"DIM_HOSTS\"",
-          FakeSnowflake.SHOW_KEYS)
+          FakeSnowflake.SHOW_IMPORTED_KEYS)
       .on("SHOW FUNCTIONS", FakeSnowflake.SHOW_FUNCTIONS,
           new Object[] {"", "DATEADD", "", "Y", "N", "Y", 3, 3,
               "DATEADD(VARCHAR, NUMBER, DATE) RETURN DATE", "Adds to a date.", "", "N", "N", "N",
@@ -71,7 +73,7 @@ class LiveSnowflakeLookupTest {
           new Object[] {"", "SUM", "", "Y", "Y", "Y", 1, 1, "SUM(NUMBER) RETURN NUMBER",
               "Sum.", "", "N", "N", "N", "N", "SQL", "N"})
       .on("SHOW OBJECTS LIKE '%listing%' IN ACCOUNT", FakeSnowflake.SHOW_OBJECTS,
-          FakeSnowflake.object("AIRBNB", "DBT_SCHEMA", "DIM_LISTINGS", "TABLE", "Listings",
+          FakeSnowflake.objectRow("AIRBNB", "DBT_SCHEMA", "DIM_LISTINGS", "TABLE", "Listings",
               17499))
       .on("SHOW COLUMNS LIKE '%listing%' IN ACCOUNT", FakeSnowflake.SHOW_COLUMNS,
           new Object[] {"DIM_LISTINGS", "DBT_SCHEMA", "LISTING_ID",
@@ -80,24 +82,29 @@ class LiveSnowflakeLookupTest {
           new Object[] {"FACT_REVIEWS", "DBT_SCHEMA", "LISTING_ID", "{\"type\":\"FIXED\"}",
               "false", "", "COLUMN", "", "", "AIRBNB", ""})
       .on("SHOW IMPORTED KEYS IN TABLE \"AIRBNB\".\"DBT_SCHEMA\".\"FACT_REVIEWS\"",
-          FakeSnowflake.SHOW_KEYS);
+          FakeSnowflake.SHOW_IMPORTED_KEYS);
 
-  private final LiveSnowflakeLookup lookup = new LiveSnowflakeLookup(fake,
-      new CatalogView(new Patterns(List.of(), List.of()), "AIRBNB", "DBT_SCHEMA"));
+  private final LiveSnowflakeLookup lookup = new LiveSnowflakeLookup(sql -> {
+    try {
+      return fake.result(sql);
+    } catch (SQLException e) {
+      throw new SnowchatException(ToolErrorCode.QUERY_FAILED, e.getMessage());
+    }
+  }, new CatalogView(new Patterns(List.of(), List.of()), "AIRBNB", "DBT_SCHEMA"));
 
   @Test
   void databases_readNameAndComment() {
     assertThat(lookup.databases().orElseThrow()).extracting(Catalogs.Database::name)
         .containsExactly("AIRBNB", "SNOWFLAKE");
     assertThat(lookup.databases().orElseThrow().get(0).comment()).isEqualTo("Airbnb data");
-    assertThat(fake.statements.get(0)).isEqualTo("SHOW DATABASES LIMIT 10000");
+    assertThat(fake.log().get(0)).isEqualTo("SHOW DATABASES LIMIT 10000");
   }
 
   @Test
   void schemas_quoteTheDatabaseAndHideInformationSchema() {
     assertThat(lookup.schemas("airbnb").orElseThrow()).extracting(Catalogs.Schema::name)
         .containsExactly("DBT_SCHEMA");
-    assertThat(fake.statements).contains("SHOW SCHEMAS IN DATABASE \"AIRBNB\" LIMIT 10000");
+    assertThat(fake.log()).contains("SHOW SCHEMAS IN DATABASE \"AIRBNB\" LIMIT 10000");
   }
 
   @Test
@@ -115,7 +122,7 @@ class LiveSnowflakeLookupTest {
   @Test
   void tables_patternIsQuotedAsString() {
     lookup.tables("AIRBNB", "DBT_SCHEMA", "dim'; DROP TABLE x; --");
-    assertThat(fake.statements.get(fake.statements.size() - 1))
+    assertThat(fake.log().getLast())
         .isEqualTo("SHOW OBJECTS LIKE '%dim''; DROP TABLE x; --%' IN SCHEMA "
             + "\"AIRBNB\".\"DBT_SCHEMA\" LIMIT 10000");
   }
