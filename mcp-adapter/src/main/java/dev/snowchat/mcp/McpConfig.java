@@ -644,9 +644,7 @@ public final class McpConfig {
      * @throws IllegalStateException when already set
      */
     public Builder maxRows(int rows) {
-      range(McpVariable.SNOWFLAKE_MCP_MAX_ROWS, rows, 1, MAX_ROWS_LIMIT);
-      set(McpVariable.SNOWFLAKE_MCP_MAX_ROWS, Integer.toString(rows));
-      this.maxRows = rows;
+      this.maxRows = (int) number(McpVariable.SNOWFLAKE_MCP_MAX_ROWS, rows, 1, MAX_ROWS_LIMIT);
       return this;
     }
 
@@ -659,9 +657,7 @@ public final class McpConfig {
      * @throws IllegalStateException when already set
      */
     public Builder maxResultBytes(long bytes) {
-      range(McpVariable.SNOWCHAT_MAX_RESULT_BYTES, bytes, MIN_BYTES, MAX_BYTES_LIMIT);
-      set(McpVariable.SNOWCHAT_MAX_RESULT_BYTES, Long.toString(bytes));
-      this.maxResultBytes = bytes;
+      this.maxResultBytes = number(McpVariable.SNOWCHAT_MAX_RESULT_BYTES, bytes, MIN_BYTES, MAX_BYTES_LIMIT);
       return this;
     }
 
@@ -675,9 +671,8 @@ public final class McpConfig {
      * @throws IllegalStateException when already set
      */
     public Builder queryTimeout(Duration timeout) {
-      duration(McpVariable.SNOWCHAT_QUERY_TIMEOUT, timeout, MIN_TIMEOUT, MAX_TIMEOUT);
-      set(McpVariable.SNOWCHAT_QUERY_TIMEOUT, timeout.toString());
-      this.queryTimeout = timeout;
+      this.queryTimeout = duration(McpVariable.SNOWCHAT_QUERY_TIMEOUT, timeout, MIN_TIMEOUT,
+          MAX_TIMEOUT);
       return this;
     }
 
@@ -690,9 +685,7 @@ public final class McpConfig {
      * @throws IllegalStateException when already set
      */
     public Builder poolSize(int size) {
-      range(McpVariable.SNOWCHAT_POOL_SIZE, size, 1, MAX_POOL_SIZE);
-      set(McpVariable.SNOWCHAT_POOL_SIZE, Integer.toString(size));
-      this.poolSize = size;
+      this.poolSize = (int) number(McpVariable.SNOWCHAT_POOL_SIZE, size, 1, MAX_POOL_SIZE);
       return this;
     }
 
@@ -763,10 +756,8 @@ public final class McpConfig {
      * @throws IllegalStateException when already set
      */
     public Builder indexPollInterval(Duration interval) {
-      duration(McpVariable.SNOWCHAT_INDEX_POLL_INTERVAL, interval, Duration.ZERO,
-          MAX_POLL_INTERVAL);
-      set(McpVariable.SNOWCHAT_INDEX_POLL_INTERVAL, interval.toString());
-      this.pollInterval = interval;
+      this.pollInterval = duration(McpVariable.SNOWCHAT_INDEX_POLL_INTERVAL, interval,
+          Duration.ZERO, MAX_POLL_INTERVAL);
       return this;
     }
 
@@ -831,9 +822,7 @@ public final class McpConfig {
      * @throws IllegalStateException when already set
      */
     public Builder httpPort(int port) {
-      range(McpVariable.SNOWCHAT_HTTP_PORT, port, 0, 65535);
-      set(McpVariable.SNOWCHAT_HTTP_PORT, Integer.toString(port));
-      this.httpPort = port;
+      this.httpPort = (int) number(McpVariable.SNOWCHAT_HTTP_PORT, port, 0, 65535);
       return this;
     }
 
@@ -906,17 +895,23 @@ public final class McpConfig {
       return this;
     }
 
-    private static void range(McpVariable key, long n, long min, long max) {
+    /** Checks a whole-number setting's range and records it. */
+    private long number(McpVariable key, long n, long min, long max) {
       if (n < min || n > max) {
         throw bad(key, Long.toString(n), "a whole number from " + min + " to " + max);
       }
+      set(key, Long.toString(n));
+      return n;
     }
 
-    private static void duration(McpVariable key, Duration d, Duration min, Duration max) {
+    /** Checks a duration setting's range and records it. */
+    private Duration duration(McpVariable key, Duration d, Duration min, Duration max) {
       requireNonNull(d, key + " is null");
       if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
         throw bad(key, d.toString(), EnvironmentParser.durationText(min, max));
       }
+      set(key, d.toString());
+      return d;
     }
 
     /**

@@ -77,10 +77,10 @@ public final class Errors {
       case DESCRIBE -> "DESCRIBE";
       case EXPLAIN -> "EXPLAIN";
       case USE -> "USE";
-      case DML -> "INSERT, UPDATE, DELETE, MERGE, TRUNCATE";
-      case DDL -> "DDL (CREATE, ALTER, DROP, COMMENT)";
-      case ADMIN -> "admin statements (GRANT, REVOKE, SET, CALL, transactions)";
-      case TRANSFER -> "COPY, PUT, GET";
+      case DML -> "INSERT/UPDATE/DELETE/MERGE/TRUNCATE";
+      case DDL -> "DDL (CREATE/ALTER/DROP/COMMENT)";
+      case ADMIN -> "admin statements (GRANT/REVOKE/SET/CALL, transactions)";
+      case TRANSFER -> "COPY/PUT/GET";
       case SCRIPT -> "scripts (EXECUTE IMMEDIATE, blocks)";
       case UNKNOWN -> "statements the gate cannot classify";
     };
