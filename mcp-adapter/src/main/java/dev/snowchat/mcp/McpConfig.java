@@ -657,7 +657,8 @@ public final class McpConfig {
      * @throws IllegalStateException when already set
      */
     public Builder maxResultBytes(long bytes) {
-      this.maxResultBytes = number(McpVariable.SNOWCHAT_MAX_RESULT_BYTES, bytes, MIN_BYTES, MAX_BYTES_LIMIT);
+      this.maxResultBytes = number(McpVariable.SNOWCHAT_MAX_RESULT_BYTES, bytes, MIN_BYTES,
+          MAX_BYTES_LIMIT);
       return this;
     }
 

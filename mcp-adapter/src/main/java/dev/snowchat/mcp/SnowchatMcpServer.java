@@ -17,7 +17,6 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,7 +84,8 @@ public final class SnowchatMcpServer implements AutoCloseable {
   }
 
   private static ToolResult serverClosed() {
-    return ToolResult.error(ToolErrorCode.SERVER_CLOSED, "This server is shutting down or closed; the call"
+    return ToolResult.error(ToolErrorCode.SERVER_CLOSED,
+        "This server is shutting down or closed; the call"
         + " did not complete. Retry against a running server.");
   }
 
@@ -334,8 +334,8 @@ public final class SnowchatMcpServer implements AutoCloseable {
      * warehouse, creates the sample database on first use.
      *
      * @return the server
-     * @throws SnowchatException with {@link dev.snowchat.mcp.sample.SampleErrorCode} when the
-     *     sample warehouse cannot be made
+     * @throws dev.snowchat.sqlgate.SnowchatException with {@link
+     *     dev.snowchat.mcp.sample.SampleErrorCode} when the sample warehouse cannot be made
      */
     public SnowchatMcpServer build() {
       McpConfig c = config == null ? McpConfig.defaults() : config;

@@ -163,7 +163,8 @@ final class LiveJdbcLookup implements SchemaLookup {
           }
           QualifiedName q = QualifiedName.of(db, sc, name);
           if (view.filter().showsTable(q)) {
-            out.add(TableInfo.builder(q).kind(kind).comment(Lookups.blankToNull(rs.getString("REMARKS")))
+            out.add(TableInfo.builder(q).kind(kind)
+                .comment(Lookups.blankToNull(rs.getString("REMARKS")))
                 .rowCount(kind == TableKind.TABLE ? rows.get(name) : null).build());
           }
         }
@@ -203,7 +204,8 @@ final class LiveJdbcLookup implements SchemaLookup {
     }
     String hit = Lookups.pick(all, database);
     if (hit == null || !view.filter().showsDatabase(hit)) {
-      throw new SnowchatException(ToolErrorCode.DATABASE_NOT_FOUND, "Database " + database + " was not found."
+      throw new SnowchatException(ToolErrorCode.DATABASE_NOT_FOUND,
+          "Database " + database + " was not found."
           + " Call list_databases to see the databases this connection can read.");
     }
     return hit;
@@ -220,7 +222,8 @@ final class LiveJdbcLookup implements SchemaLookup {
     }
     String hit = Lookups.pick(all, schema);
     if (hit == null || !view.filter().showsSchema(db, hit)) {
-      throw new SnowchatException(ToolErrorCode.SCHEMA_NOT_FOUND, "Schema " + schema + " was not found in "
+      throw new SnowchatException(ToolErrorCode.SCHEMA_NOT_FOUND,
+          "Schema " + schema + " was not found in "
           + db + ". Call list_schemas(database) to see its schemas.");
     }
     return hit;
@@ -556,11 +559,13 @@ final class LiveJdbcLookup implements SchemaLookup {
           boolean builtin = sc != null && SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT));
           int type = rs.getInt("FUNCTION_TYPE");
           out.put(name, new Function(name,
-              type == DatabaseMetaData.functionReturnsTable ? "table" : "scalar", builtin, List.of(),
+              type == DatabaseMetaData.functionReturnsTable ? "table" : "scalar", builtin,
+              List.of(),
               Lookups.blankToNull(rs.getString("REMARKS"))));
         }
       } catch (SQLException e) {
-        throw new SnowchatException(ToolErrorCode.NOT_SUPPORTED, "This database's driver does not list"
+        throw new SnowchatException(ToolErrorCode.NOT_SUPPORTED,
+            "This database's driver does not list"
             + " functions. Use execute_query with the database's own catalog instead.");
       }
       return out.values().stream().sorted(Function.READING_ORDER).toList();

@@ -114,7 +114,8 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     for (List<Object> row : r.rows()) {
       String name = r.get(row, "name");
       String d = Lookups.nvl(r.get(row, "database_name"), db);
-      if (name != null && !name.equals("INFORMATION_SCHEMA") && view.filter().showsSchema(d, name)) {
+      if (name != null && !name.equals("INFORMATION_SCHEMA")
+          && view.filter().showsSchema(d, name)) {
         out.add(new Schema(d, name, r.text(row, "comment")));
       }
     }
@@ -168,11 +169,13 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     String db = ref.database() != null ? normalize(ref.database(), ref.isQuoted(2))
         : view.defaultDatabase();
     if (db == null) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "'" + ref + "' has no database and SNOWFLAKE_DATABASE is"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+          "'" + ref + "' has no database and SNOWFLAKE_DATABASE is"
           + " not set. Use DATABASE.SCHEMA.TABLE (list_databases and list_schemas show them).");
     }
     String table = normalize(ref.table(), ref.isQuoted(0));
-    String sc = ref.schema() != null ? normalize(ref.schema(), ref.isQuoted(1)) : view.defaultSchema();
+    String sc = ref.schema() != null ? normalize(ref.schema(), ref.isQuoted(1))
+        : view.defaultSchema();
     String scope = sc == null ? "IN DATABASE " + q(db) : "IN SCHEMA " + q(db) + "." + q(sc);
     Rows r = show("SHOW OBJECTS LIKE " + s(table) + " " + scope + " LIMIT " + SHOW_LIMIT);
     List<QualifiedName> found = new ArrayList<>();
@@ -184,7 +187,8 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     }
     if (found.size() != 1 || !view.filter().showsTable(found.get(0))) {
       if (found.size() > 1) {
-        throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "'" + ref + "' is ambiguous: " + found
+        throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+            "'" + ref + "' is ambiguous: " + found
             + ". Use DATABASE.SCHEMA.TABLE.");
       }
       throw Lookups.tableNotFound(ref.toString());

@@ -99,7 +99,8 @@ public record TableRef(List<String> parts, List<Boolean> quoted) {
 
   private static SnowchatException bad(String text) {
     String shown = text.length() > 200 ? text.substring(0, 200) + "..." : text;
-    return new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, "'" + shown.replaceAll("\\p{Cntrl}", " ")
+    return new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+        "'" + shown.replaceAll("\\p{Cntrl}", " ")
         + "' is not a table name. Use TABLE, SCHEMA.TABLE or DATABASE.SCHEMA.TABLE; quote a"
         + " part with double quotes when it has dots, spaces or mixed case.");
   }

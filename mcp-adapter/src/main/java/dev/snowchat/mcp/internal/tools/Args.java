@@ -19,7 +19,8 @@ final class Args {
     Set<String> unknown = new TreeSet<>(this.args.keySet());
     unknown.removeAll(allowed);
     if (!unknown.isEmpty()) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + " does not take " + unknown + "; its arguments are "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+          tool + " does not take " + unknown + "; its arguments are "
           + (allowed.isEmpty() ? "none" : new TreeSet<>(allowed)) + ".");
     }
   }
@@ -27,7 +28,8 @@ final class Args {
   String required(String name) {
     String v = optional(name);
     if (v == null || v.isBlank()) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + " needs the argument '" + name + "' (a non-empty"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+          tool + " needs the argument '" + name + "' (a non-empty"
           + " string).");
     }
     return v;
@@ -39,11 +41,13 @@ final class Args {
       return null;
     }
     if (!(v instanceof String s)) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' must be a string, got "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+          tool + ": '" + name + "' must be a string, got "
           + kind(v) + ".");
     }
     if (s.length() > 100_000) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' is longer than 100000"
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+          tool + ": '" + name + "' is longer than 100000"
           + " characters.");
     }
     return s.isBlank() ? null : s;
@@ -60,11 +64,13 @@ final class Args {
     } else if (v instanceof String s && s.strip().matches("-?\\d{1,9}")) {
       n = Long.parseLong(s.strip());
     } else {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' must be a whole number from "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+          tool + ": '" + name + "' must be a whole number from "
           + min + " to " + max + ", got " + kind(v) + ".");
     }
     if (n < min || n > max) {
-      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT, tool + ": '" + name + "' must be from " + min + " to "
+      throw new SnowchatException(ToolErrorCode.INVALID_ARGUMENT,
+          tool + ": '" + name + "' must be from " + min + " to "
           + max + ", got " + n + ".");
     }
     return (int) n;

@@ -10,7 +10,7 @@ import dev.snowchat.sqlgate.Dialect;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** One join clause for both sources: a table a line, names quoted, tables aliased along the path. */
+/** One join clause for both sources: a table a line, names quoted, aliases along the path. */
 class RenderTest {
   private static final QualifiedName HOSTS = QualifiedName.of("DB", "S", "HOSTS");
   private static final QualifiedName LISTINGS = QualifiedName.of("DB", "S", "LISTINGS");
