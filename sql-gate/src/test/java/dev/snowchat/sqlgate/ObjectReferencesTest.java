@@ -105,6 +105,9 @@ class ObjectReferencesTest {
       POSTGRES  | SET search_path = secret                                    | !
       POSTGRES  | COPY secret TO STDOUT                                       | !
       POSTGRES  | SELECT pg_typeof(1), pg_size_pretty(1024)                   | ``
+      POSTGRES  | SELECT json_populate_record(null::secret.t, '{}'), 1::int8, CAST(2 AS numeric(10, 2)) | OTHER:secret.t
+      POSTGRES  | SELECT null::secret_t, '1'::text, CAST(x AS Mood) FROM t    | OTHER:secret_t OTHER:mood RELATION:t
+      DUCKDB    | SELECT x::VARCHAR, CAST(y AS DECIMAL(10, 2)), z::s.my_type FROM t | OTHER:s.my_type RELATION:t
       SNOWFLAKE | SELECT * FROM db..t                                         | RELATION:DB.PUBLIC.T
       SNOWFLAKE | SELECT * FROM "db"."s"."t"                                  | RELATION:db.s.t
       SNOWFLAKE | SELECT * FROM TABLE(FLATTEN(input => [1, 2])) f, LATERAL FLATTEN(input => t.v) g, t | TABLE_FUNCTION:FLATTEN RELATION:T

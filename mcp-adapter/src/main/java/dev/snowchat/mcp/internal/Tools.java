@@ -51,6 +51,7 @@ public final class Tools {
   private final LookupRouter router;
   private final Redactor redactor;
   private final McpConfig config;
+  private final ScopeCheck scope;
   private volatile @Nullable String serverVersion;
 
   /**
@@ -64,6 +65,7 @@ public final class Tools {
     this.router = requireNonNull(router, "router is null");
     this.redactor = warehouse.redactor();
     this.config = warehouse.config();
+    this.scope = new ScopeCheck(warehouse, router);
   }
 
   /** {@return the definitions, in the order clients should show them} */
@@ -209,6 +211,9 @@ public final class Tools {
     m.put("maxResultBytes", config.maxResultBytes());
     m.put("queryTimeoutSeconds", config.queryTimeout().toSeconds());
     m.put("schemaIndex", router.indexState());
+    if (scope.active()) {
+      m.put("scope", scope.describe());
+    }
     String version = serverVersion;
     String connected = "ok";
     if (version == null) {
@@ -341,7 +346,7 @@ public final class Tools {
   private ToolResult describeTable(Args a, CallContext ctx) {
     QualifiedName name = resolve(a.required("table"));
     Sourced<TableInfo> r = router.ask(l -> l.describe(name));
-    TableInfo t = r.value();
+    TableInfo t = scope.visible(r.value());
     List<Map<String, Object>> cols = new ArrayList<>();
     StringBuilder sb = new StringBuilder(t.kind().configName() + " " + t.id()
         + rows(t.rowCount())
@@ -390,6 +395,7 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     QueryLimits l = new QueryLimits(Math.min(limit, base.maxRows()), base.maxBytes(),
         base.timeout());
+    scope.check(sql);
     QueryResult r = warehouse.query(sql, l, ctx);
     failOverByteCap(r, base, "preview fewer rows (limit), or select fewer or narrower columns"
         + " with execute_query");
@@ -404,6 +410,7 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     int maxRows = a.integer("max_rows", base.maxRows(), 1, base.maxRows());
     QueryLimits l = new QueryLimits(maxRows, base.maxBytes(), base.timeout());
+    scope.check(sql);
     QueryResult r = warehouse.query(sql, l, ctx);
     failOverByteCap(r, base, "add a LIMIT, filters or aggregates, or select fewer or narrower"
         + " columns (e.g. LEFT(col, 200))");
@@ -442,7 +449,8 @@ public final class Tools {
       m.put("comment", h.comment());
       m.put("matchedColumns", h.matchedColumns());
       List<Map<String, Object>> nb = new ArrayList<>();
-      for (JoinEdge e : h.neighbours()) {
+      List<JoinEdge> neighbours = scope.visible(h.neighbours());
+      for (JoinEdge e : neighbours) {
         nb.add(Render.edge(e));
       }
       m.put("neighbours", nb);
@@ -453,7 +461,7 @@ public final class Tools {
       if (!h.matchedColumns().isEmpty()) {
         sb.append("  columns: ").append(String.join(", ", h.matchedColumns())).append('\n');
       }
-      for (JoinEdge e : h.neighbours()) {
+      for (JoinEdge e : neighbours) {
         sb.append("  joins: ").append(Render.edgeText(e)).append('\n');
       }
     }
@@ -467,7 +475,9 @@ public final class Tools {
   private ToolResult findJoinPath(Args a, CallContext ctx) {
     QualifiedName from = resolve(a.required("from"));
     QualifiedName to = resolve(a.required("to"));
-    Sourced<Optional<JoinRoute>> r = router.ask(l -> l.joinPath(from, to));
+    Sourced<Optional<JoinRoute>> asked = router.ask(l -> l.joinPath(from, to));
+    Sourced<Optional<JoinRoute>> r = new Sourced<>(scope.visible(asked.value()),
+        asked.source());
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("from", from.toString());
     out.put("to", to.toString());

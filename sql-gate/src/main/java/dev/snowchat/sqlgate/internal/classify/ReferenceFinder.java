@@ -80,6 +80,24 @@ final class ReferenceFinder {
   private static final Set<String> REG_TYPES = Set.of("REGCLASS", "REGTYPE", "REGPROC",
       "REGPROCEDURE", "REGOPER", "REGOPERATOR", "REGNAMESPACE", "REGROLE", "REGCONFIG",
       "REGDICTIONARY", "REGCOLLATION");
+  /**
+   * PostgreSQL built-in type names (and common aliases): a cast to any other unqualified name may
+   * be a table's row type ({@code null::secret} shows its columns), so it is an object.
+   */
+  private static final Set<String> POSTGRES_TYPES = Set.of("bool", "boolean", "bytea", "char",
+      "character", "varchar", "varying", "name", "text", "int", "int2", "int4", "int8",
+      "integer", "smallint", "bigint", "numeric", "decimal", "real", "float", "float4",
+      "float8", "double", "precision", "money", "date", "time", "timetz", "timestamp",
+      "timestamptz", "interval", "json", "jsonb", "jsonpath", "xml", "uuid", "inet", "cidr",
+      "macaddr", "macaddr8", "bit", "varbit", "point", "line", "lseg", "box", "path", "polygon",
+      "circle", "tsvector", "tsquery", "oid", "xid", "xid8", "cid", "tid", "record", "void",
+      "pg_lsn", "txid_snapshot", "pg_snapshot", "int4range", "int8range", "numrange",
+      "tsrange", "tstzrange", "daterange", "int4multirange", "int8multirange",
+      "nummultirange", "tsmultirange", "tstzmultirange", "datemultirange", "anyelement",
+      "anyarray", "anynonarray", "anyenum", "anyrange", "anymultirange", "unknown", "cstring",
+      "bpchar", "serial", "bigserial", "smallserial", "string", "double precision");
+  private static final Set<String> CAST_FUNCTIONS = Set.of("CAST", "TRY_CAST", "SAFE_CAST");
+
   /** Snowflake DESCRIBE object types that are tables or views. */
   private static final Set<String> SNOWFLAKE_RELATION_TYPES = Set.of("TABLE", "VIEW",
       "MATERIALIZED", "EXTERNAL", "DYNAMIC", "EVENT", "ICEBERG", "HYBRID");
@@ -171,6 +189,9 @@ final class ReferenceFinder {
     boolean fromIsTable = !(from >= 2 && t.get(from - 1).isOp("(")
         && t.get(from - 2).type() == TokenType.WORD
         && FROM_FUNCTIONS.contains(t.get(from - 2).value()));
+    boolean castLevel = from >= 2 && t.get(from - 1).isOp("(")
+        && t.get(from - 2).type() == TokenType.WORD
+        && CAST_FUNCTIONS.contains(t.get(from - 2).value());
     int i = from;
     if (from < to) {
       i = levelStart(from, to, ctes);
@@ -207,6 +228,9 @@ final class ReferenceFinder {
             valuesRows = t.get(i - 1).isWord("VALUES");
             continue;
           }
+          if (k.isOp("::") && next != null && name(next)) {
+            typeName(i + 1, to);
+          }
           if (k.isOp("!") && dialect == Dialect.SNOWFLAKE && prev != null && name(prev)
               && next != null && next.type() == TokenType.WORD) {
             // model!PREDICT(...): the model is a schema object.
@@ -215,6 +239,9 @@ final class ReferenceFinder {
         }
         case WORD -> {
           String w = k.value();
+          if (castLevel && w.equals("AS") && next != null && name(next)) {
+            typeName(i + 1, to);
+          }
           if (REG_TYPES.contains(w)) {
             unresolved.add("a cast to " + w.toLowerCase(Locale.ROOT)
                 + " looks an object up by a name or number given as a value");
@@ -487,6 +514,23 @@ final class ReferenceFinder {
       record(ObjectReference.Kind.RELATION, n);
     }
     return k;
+  }
+
+  /**
+   * The target type of a cast: a qualified name is a schema object (a type, or a table's row
+   * type); in PostgreSQL an unqualified name that is not a built-in type may be a table's row
+   * type too.
+   */
+  private void typeName(int j, int to) {
+    Name n = readName(j, to);
+    if (n == null) {
+      return;
+    }
+    if (n.size() > 1 || ((dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC)
+        && !POSTGRES_TYPES.contains(n.raw().get(0).toLowerCase(Locale.ROOT))
+        && !REG_TYPES.contains(n.raw().get(0).toUpperCase(Locale.ROOT)))) {
+      record(ObjectReference.Kind.OTHER, n);
+    }
   }
 
   /** Snowflake {@code TABLE(f(...))} is a table function; {@code TABLE('name')} is dynamic. */
