@@ -213,6 +213,34 @@ class ObjectReferencesTest {
   }
 
   @Test
+  void references_onTokenSoup_neverFailInternally() {
+    // The finder must never hit an internal error (which it would report as "could not
+    // analyse"): random soups of the constructs it walks, in every dialect.
+    List<String> pieces = List.of("SELECT", "*", "FROM", "t", "s.t", "\"Q\"", ",", "(", ")",
+        "JOIN", "ON", "USING", "WITH", "RECURSIVE", "x", "AS", "UNION", "ALL", "WHERE", "IN",
+        "LATERAL", "TABLE", "VALUES", "(1)", "f(", "::", "int", "CAST(", "DESCRIBE", "SHOW",
+        "INSERT", "INTO", "UPDATE", "SET", "DELETE", "MERGE", "TRUNCATE", "'s'", "@st", "$1",
+        "..", ".", "IDENTIFIER(", "!", "NEXTVAL", "ROWS", "ONLY", ":", "=", "1", "EXTRACT(",
+        "IS", "DISTINCT", "NOT", "PIVOT", "SUMMARIZE", "USE", "EXPLAIN", "ORDER", "BY", "DESC");
+    java.util.SplittableRandom random = new java.util.SplittableRandom(20261201);
+    for (Dialect d : Dialect.values()) {
+      SqlGate gate = SqlGate.builder().dialect(d).build();
+      for (int i = 0; i < 4_000; i++) {
+        StringBuilder b = new StringBuilder(List.of("SELECT * FROM ", "FROM ", "DESCRIBE ",
+            "WITH x AS (SELECT 1) SELECT * FROM ", "INSERT INTO t ", "").get(random.nextInt(6)));
+        int n = 1 + random.nextInt(24);
+        for (int j = 0; j < n; j++) {
+          b.append(pieces.get(random.nextInt(pieces.size()))).append(' ');
+        }
+        String sql = b.toString();
+        ObjectReferences r = gate.references(sql);
+        assertThat(r.unresolved()).as("%s: %s", d, sql)
+            .noneMatch(u -> u.contains("could not analyse"));
+      }
+    }
+  }
+
+  @Test
   void references_areIndependentOfTheMode() {
     String sql = "DELETE FROM hidden.t USING visible.u";
     assertThat(SqlGate.builder().dialect(Dialect.POSTGRES).build().references(sql).objects())

@@ -509,8 +509,8 @@ final class ReferenceFinder {
       unresolved.add("the name " + Reasons.quote(n.text()) + " may be read as a file by DuckDB");
       return k;
     }
-    if (target || n.size() > 1 || !ctes.binds(n.parts.get(0), n.quoted.get(0), n.raw.get(0),
-        dialect)) {
+    if (target || n.size() > 1
+        || !ctes.binds(cteKey(n.parts.get(0), n.quoted.get(0), n.raw.get(0)))) {
       record(ObjectReference.Kind.RELATION, n);
     }
     return k;
@@ -661,26 +661,30 @@ final class ReferenceFinder {
     boolean bind = !(prev != null && prev.type() == TokenType.WORD
         && (setOperator(prev) || prev.isWord("ALL") || prev.isWord("DISTINCT")
             || prev.isWord("NAME")));
-    Ctes visible = outer;
-    for (int[] item : items) {
-      Token nm = t.get(item[0]);
-      Ctes self = bind && recursive ? visible.with(nm, folded(nm), raw(nm)) : null;
-      if (self == null) {
-        walk(item[1], item[2], visible, false);
-      } else {
-        int union = lastTopLevelSetOperator(item[1], item[2]);
-        if (union >= 0 && t.get(union).isWord("UNION")) {
-          walk(item[1], union, visible, false);
-          walk(union, item[2], self, false);
-        } else {
-          walk(item[1], item[2], visible, false);
-        }
+    if (!bind) {
+      for (int[] item : items) {
+        walk(item[1], item[2], outer, false);
       }
-      if (bind) {
-        visible = visible.with(nm, folded(nm), raw(nm));
+      walk(j, to, outer, false);
+      return;
+    }
+    Map<String, Integer> index = new java.util.HashMap<>();
+    for (int k = 0; k < items.size(); k++) {
+      index.putIfAbsent(cteKey(t.get(items.get(k)[0])), k);
+    }
+    for (int k = 0; k < items.size(); k++) {
+      int[] item = items.get(k);
+      // Earlier siblings are visible in a body; the CTE itself only in a recursive term.
+      Ctes siblings = new Ctes(outer, index, k, null);
+      int union = recursive ? lastTopLevelSetOperator(item[1], item[2]) : -1;
+      if (union >= 0 && t.get(union).isWord("UNION")) {
+        walk(item[1], union, siblings, false);
+        walk(union, item[2], new Ctes(outer, index, k, cteKey(t.get(item[0]))), false);
+      } else {
+        walk(item[1], item[2], siblings, false);
       }
     }
-    walk(j, to, visible, false);
+    walk(j, to, new Ctes(outer, index, items.size(), null), false);
   }
 
   private static boolean setOperator(Token k) {
@@ -700,30 +704,51 @@ final class ReferenceFinder {
     return last;
   }
 
-  /** The CTE names visible at a point: an immutable list, innermost last. */
-  private record Ctes(List<String[]> names) {
-    static final Ctes NONE = new Ctes(List.of());
+  /**
+   * The CTE names visible at a point: the names of one WITH clause of which the first
+   * {@code visible} are in scope (earlier siblings), possibly one more ({@code self}, in a
+   * recursive term), then the enclosing clauses'. Lookups cost one hash probe per enclosing WITH
+   * clause, so long WITH lists stay linear.
+   */
+  private static final class Ctes {
+    static final Ctes NONE = new Ctes(null, Map.of(), 0, null);
 
-    Ctes with(Token k, String folded, String raw) {
-      List<String[]> l = new ArrayList<>(names);
-      l.add(new String[] {folded, k.type() == TokenType.QUOTED_IDENT ? "q" : "u", raw});
-      return new Ctes(List.copyOf(l));
+    final @Nullable Ctes parent;
+    final Map<String, Integer> index;
+    final int visible;
+    final @Nullable String self;
+
+    Ctes(@Nullable Ctes parent, Map<String, Integer> index, int visible,
+        @Nullable String self) {
+      this.parent = parent;
+      this.index = index;
+      this.visible = visible;
+      this.self = self;
     }
 
-    boolean binds(String folded, boolean quoted, String raw, Dialect dialect) {
-      for (String[] c : names) {
-        boolean hit = switch (dialect) {
-          case SNOWFLAKE, POSTGRES -> c[0].equals(folded);
-          case DUCKDB -> c[0].equalsIgnoreCase(folded);
-          // The engine is unknown: only the very same spelling is surely the same name.
-          case GENERIC -> c[2].equals(raw) && c[1].equals(quoted ? "q" : "u");
-        };
-        if (hit) {
+    boolean binds(String key) {
+      for (Ctes c = this; c != null; c = c.parent) {
+        Integer i = c.index.get(key);
+        if ((i != null && i < c.visible) || key.equals(c.self)) {
           return true;
         }
       }
       return false;
     }
+  }
+
+  /** The key under which a CTE name and a one-part reference meet, per dialect. */
+  private String cteKey(String folded, boolean quoted, String raw) {
+    return switch (dialect) {
+      case SNOWFLAKE, POSTGRES -> folded;
+      case DUCKDB -> folded.toLowerCase(Locale.ROOT);
+      // The engine is unknown: only the very same spelling is surely the same name.
+      case GENERIC -> (quoted ? "q:" : "u:") + raw;
+    };
+  }
+
+  private String cteKey(Token k) {
+    return cteKey(folded(k), k.type() == TokenType.QUOTED_IDENT, raw(k));
   }
 
   // ---------------------------------------------------------------- USE
