@@ -9,6 +9,9 @@ SELECT * FROM "raw"."raw_hosts"
 SELECT * FROM AIRBNB."RAW".RAW_HOSTS
 SELECT * FROM "AIRBNB"."RAW"."RAW_HOSTS"
 SELECT * FROM airbnb.raw.raw_hosts
+-- two parts: DuckDB reads x.t as catalog x (schema main) when a catalog x exists
+SELECT * FROM AIRBNB.RAW_HOSTS
+SELECT * FROM airbnb.main.raw_hosts
 -- comments and spaces between name parts
 SELECT * FROM RAW/**/./**/RAW_HOSTS
 SELECT * FROM RAW . RAW_HOSTS

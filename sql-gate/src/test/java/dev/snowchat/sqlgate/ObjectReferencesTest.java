@@ -49,6 +49,9 @@ class ObjectReferencesTest {
       DUCKDB    | SELECT * FROM t PIVOT (sum(x) FOR y IN ('a')) p, secret      | RELATION:t RELATION:secret
       DUCKDB    | SELECT * FROM range(10) r, unnest([1, 2]) u                 | TABLE_FUNCTION:range TABLE_FUNCTION:unnest
       DUCKDB    | SELECT * FROM t1, (VALUES (1), (2)) v(a), t2                | RELATION:t1 RELATION:t2
+      DUCKDB    | SELECT * FROM (VALUES (1, 'a'), (2, 'b')) v(a, b)            | ``
+      DUCKDB    | PIVOT cities ON year USING sum(population) GROUP BY country  | RELATION:cities
+      DUCKDB    | PIVOT (FROM a JOIN b USING (id) SELECT *) ON c USING sum(d)  | RELATION:a RELATION:b
       DUCKDB    | SELECT extract(year FROM ts), substring(a FROM 2) FROM t    | RELATION:t
       DUCKDB    | SELECT a IS DISTINCT FROM b, a IS NOT DISTINCT FROM c FROM t | RELATION:t
       DUCKDB    | SELECT * FROM t ORDER BY a DESC NULLS LAST, b DESC LIMIT 5   | RELATION:t

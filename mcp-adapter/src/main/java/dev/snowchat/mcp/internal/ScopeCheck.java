@@ -166,8 +166,8 @@ final class ScopeCheck {
             + " current one to check against " + SCOPE + "; write DATABASE.SCHEMA.TABLE.");
       }
       out.add(QualifiedName.of(s.database(), p.get(0), p.get(1)));
-      if ((d == Dialect.DUCKDB || d == Dialect.GENERIC) && containsIgnoreCase(s.catalogs(),
-          p.get(0)) && !p.get(0).equalsIgnoreCase(s.database())) {
+      if ((d == Dialect.DUCKDB || d == Dialect.GENERIC)
+          && containsIgnoreCase(s.catalogs(), p.get(0))) {
         if (d == Dialect.GENERIC) {
           throw refuse("Refused: " + r.text() + " may name a table of database " + p.get(0)
               + " or of schema " + p.get(0) + ", which " + SCOPE + " cannot tell apart; write"

@@ -110,6 +110,8 @@ final class ReferenceFinder {
   private final List<Token> t;
   private final int[] match;
   private final Map<String, ObjectReference> found = new LinkedHashMap<>();
+  /** Whether the statement writes (USING then names a table of DELETE or MERGE). */
+  private boolean dml;
   private final Set<String> unresolved = new LinkedHashSet<>();
 
   ReferenceFinder(Dialect dialect, String sql, List<Token> statement) {
@@ -156,6 +158,7 @@ final class ReferenceFinder {
     if (!unresolved.isEmpty()) {
       return;
     }
+    dml = kind == StatementKind.DML;
     switch (kind) {
       case READ, EXPLAIN, DESCRIBE, SHOW, DML -> walk(0, t.size(), Ctes.NONE, false);
       case USE -> use();
@@ -197,6 +200,7 @@ final class ReferenceFinder {
       i = levelStart(from, to, ctes);
       if (i == from && firstIsTable && tableStart(t.get(from))) {
         i = tableItem(from, to, ctes, false);
+        valuesRows = i > from && t.get(i - 1).isWord("VALUES");
       }
     }
     while (i < to) {
@@ -296,8 +300,10 @@ final class ReferenceFinder {
             i = tableItem(i + 1, to, ctes, true);
             continue;
           }
-          if (w.equals("USING") && next != null && name(next) && !next.isWord("SAMPLE")
-              && !(prev != null && prev.isWord("EXPLAIN"))) {
+          // DELETE ... USING t, MERGE ... USING t; in a query USING starts a join's column
+          // list, a sample, or (DuckDB PIVOT) aggregates.
+          if (w.equals("USING") && dml && next != null && name(next)
+              && !next.isWord("SAMPLE")) {
             clause = IN_FROM;
             i = tableItem(i + 1, to, ctes, false);
             continue;
