@@ -48,6 +48,7 @@ public final class Warehouse implements AutoCloseable {
   private final GatedExecutor requestExecutor;
   private final GatedExecutor metadataExecutor;
   private final QueryLimits limits;
+  private final SqlGate gate;
   private final QueryLimits metadataLimits;
   private final boolean postgres;
   private final Redactor redactor;
@@ -77,7 +78,7 @@ public final class Warehouse implements AutoCloseable {
     this.systemPool = pool("snowchat-system", physical, 2);
     this.requestPool = pool("snowchat-request", physical, config.poolSize());
     this.calls = new CallConnections(requestPool, dialect, postgres);
-    SqlGate gate = SqlGate.builder().dialect(dialect).mode(config.mode()).build();
+    this.gate = SqlGate.builder().dialect(dialect).mode(config.mode()).build();
     SqlGate metadataGate = SqlGate.builder().dialect(dialect).mode(PermissionMode.READ_ONLY)
         .build();
     // The sessions of callers' queries are read-only unless the mode writes; metadata sessions
@@ -187,6 +188,11 @@ public final class Warehouse implements AutoCloseable {
   /** {@return the dialect} */
   public Dialect dialect() {
     return target.dialect();
+  }
+
+  /** {@return the gate of callers' statements (this mode and dialect)} */
+  public SqlGate gate() {
+    return gate;
   }
 
   /** {@return the redactor for this configuration's secrets} */

@@ -200,6 +200,11 @@ final class IndexLookup implements SchemaLookup {
     return Answer.unavailable("the index holds no functions");
   }
 
+  /** The tables served (in scope), not the tables the source read. */
+  private static int served(SchemaIndex index, int loaded) {
+    return index.catalog().map(Catalog::size).orElse(loaded);
+  }
+
   /**
    * Describes the index state for get_connection_info.
    *
@@ -208,12 +213,13 @@ final class IndexLookup implements SchemaLookup {
    */
   static String describe(SchemaIndex index) {
     return switch (index.state()) {
-      case LoadState.Ready r -> "ready: " + r.tables() + " tables";
+      case LoadState.Ready r -> "ready: " + served(index, r.tables()) + " tables";
       case LoadState.Loading l -> "loading (attempt " + l.attempt()
           + "); discovery uses live queries meanwhile";
       case LoadState.Unloaded u -> "not loaded; discovery uses live queries";
       case LoadState.Failed f -> "failed (" + f.error() + "); discovery uses live queries";
-      case LoadState.Degraded d -> "serving " + d.tables() + " tables, refresh failing ("
+      case LoadState.Degraded d -> "serving " + served(index, d.tables())
+          + " tables, refresh failing ("
           + d.error() + ")";
     };
   }

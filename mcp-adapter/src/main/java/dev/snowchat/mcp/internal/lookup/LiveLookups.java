@@ -48,6 +48,11 @@ public final class LiveLookups {
         : CatalogSources.jdbc(w.systemDataSource(), SourceOptions.defaults());
     SchemaIndex.Builder b = SchemaIndex.builder().source(source)
         .pollInterval(w.config().pollInterval());
+    Patterns filter = new Patterns(w.config().includePatterns(), w.config().excludePatterns());
+    if (!filter.isOpen()) {
+      // Tables out of scope never reach ranking, the join graph or join paths.
+      b.scope(filter::showsTable);
+    }
     w.config().glossaryFile().ifPresent(f -> b.glossary(Glossary.read(f)));
     w.config().indexSnapshot().ifPresent(b::snapshot);
     return b.build();

@@ -60,6 +60,7 @@ public final class Tools {
   private final LookupRouter router;
   private final Redactor redactor;
   private final McpConfig config;
+  private final ScopeCheck scope;
   private volatile @Nullable String serverVersion;
 
   /**
@@ -73,6 +74,7 @@ public final class Tools {
     this.router = requireNonNull(router, "router is null");
     this.redactor = warehouse.redactor();
     this.config = warehouse.config();
+    this.scope = new ScopeCheck(warehouse, router);
   }
 
   /** {@return the definitions, in the order clients should show them} */
@@ -212,6 +214,9 @@ public final class Tools {
     m.put("maxResultBytes", config.maxResultBytes());
     m.put("queryTimeoutSeconds", config.queryTimeout().toSeconds());
     m.put("schemaIndex", router.indexState());
+    if (scope.active()) {
+      m.put("scope", scope.describe());
+    }
     String version = serverVersion;
     String connected = "ok";
     if (version == null) {
@@ -327,7 +332,7 @@ public final class Tools {
   private ToolResult describeTable(Args a, CallContext ctx) {
     QualifiedName name = resolve(a.required("table"));
     Sourced<TableInfo> r = router.ask(l -> l.describe(name));
-    TableInfo t = r.value();
+    TableInfo t = scope.visible(r.value());
     List<Map<String, Object>> cols = new ArrayList<>();
     StringBuilder sb = new StringBuilder(t.kind().configName() + " " + t.id()
         + rows(t.rowCount())
@@ -376,6 +381,7 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     QueryLimits l = new QueryLimits(Math.min(limit, base.maxRows()), base.maxBytes(),
         base.timeout());
+    scope.check(sql);
     String hint = "the row cap was reached";
     return query(sql, l, ctx, "preview fewer rows (limit), or select fewer or narrower columns"
         + " with execute_query", r -> {
@@ -391,6 +397,7 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     int maxRows = a.integer("max_rows", base.maxRows(), 1, base.maxRows());
     QueryLimits l = new QueryLimits(maxRows, base.maxBytes(), base.timeout());
+    scope.check(sql);
     String hint = "more rows exist than the cap of " + maxRows
         + " rows; add a LIMIT, filters or aggregates, or select fewer columns";
     return query(sql, l, ctx, "add a LIMIT, filters or aggregates, or select fewer or narrower"
@@ -438,7 +445,8 @@ public final class Tools {
       m.put("comment", h.comment());
       m.put("matchedColumns", columns);
       List<Map<String, Object>> nb = new ArrayList<>();
-      for (JoinEdge e : h.neighbors()) {
+      List<JoinEdge> neighbours = scope.visible(h.neighbors());
+      for (JoinEdge e : neighbours) {
         nb.add(Render.edge(e));
       }
       m.put("neighbours", nb);
@@ -449,7 +457,7 @@ public final class Tools {
       if (!columns.isEmpty()) {
         sb.append("  columns: ").append(String.join(", ", columns)).append('\n');
       }
-      for (JoinEdge e : h.neighbors()) {
+      for (JoinEdge e : neighbours) {
         sb.append("  joins: ").append(Render.edgeText(e)).append('\n');
       }
     }
@@ -463,7 +471,9 @@ public final class Tools {
   private ToolResult findJoinPath(Args a, CallContext ctx) {
     QualifiedName from = resolve(a.required("from"));
     QualifiedName to = resolve(a.required("to"));
-    Sourced<Optional<JoinPath>> r = router.ask(l -> l.joinPath(from, to));
+    Sourced<Optional<JoinPath>> asked = router.ask(l -> l.joinPath(from, to));
+    Sourced<Optional<JoinPath>> r = new Sourced<>(scope.visible(asked.value()),
+        asked.source());
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("from", from.toString());
     out.put("to", to.toString());
