@@ -59,13 +59,14 @@ public final class SchemaIndex implements AutoCloseable {
     this.ownedProvider = provider == null
         ? EmbeddingProviders.create(EmbeddingProviders.DEFAULT, Map.of()) : null;
     EmbeddingProvider effective = provider == null ? ownedProvider : provider;
-    Tuning tuning = new Tuning();
-    if (b.joinPropagation != null) {
-      tuning.set("propagation", Double.toString(b.joinPropagation));
-    }
-    if (b.columnVectorLimit != null) {
-      tuning.set("maxColumnVectors", Integer.toString(b.columnVectorLimit));
-    }
+    Tuning tuning = Tuning.defaults().with(w -> {
+      if (b.joinPropagation != null) {
+        w.propagation = b.joinPropagation;
+      }
+      if (b.columnVectorLimit != null) {
+        w.maxColumnVectors = b.columnVectorLimit;
+      }
+    });
     Predicate<QualifiedName> scope = b.scope;
     Derived<Served> derived = new Derived<>() {
       @Override

@@ -37,7 +37,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The schema-linking evaluation: {@code Evaluate CATALOG QUESTIONS OUTDIR [--embeddings
- * default|minilm|bge|none] [--tune key=value,...]}.
+ * default|minilm|bge|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
+ * schema-index/evaluate} (with the test class path: the MiniLM and BGE model jars are test
+ * dependencies) and by {@code EvaluateBirdTest}.
  *
  * <p>Indexes the whole catalog, ranks every question over it (question text only), writes {@code
  * PRED.jsonl} (top 20 per question, best first) and {@code EDGES.json} (the inferred join edges),
@@ -104,8 +106,7 @@ public final class Evaluate {
           + " [--embeddings default|minilm|bge|none] [--tune key=value,...] [--sweep key=v1,v2]");
       System.exit(2);
     }
-    Tuning tuning = Tuning.fromSystemProperties();
-    applyTune(tuning, tune);
+    Tuning tuning = tuning(tune);
     Path out = Path.of(a.get(2));
     try (EmbeddingProvider provider = provider(embeddings)) {
       if (sweep.isEmpty()) {
@@ -114,29 +115,42 @@ public final class Evaluate {
         // "k1=v1,v2;k2=v3": each key swept on its own, from the base weights
         for (String part : sweep.split(";")) {
           String key = part.substring(0, part.indexOf('='));
-          String base = tuning.values().get(key);
           for (String v : part.substring(part.indexOf('=') + 1).split(",")) {
-            tuning.set(key, v);
             System.out.println("=== " + key + "=" + v);
-            run(Path.of(a.get(0)), Path.of(a.get(1)), out, provider, tuning, System.out);
+            run(Path.of(a.get(0)), Path.of(a.get(1)), out, provider, tuning.with(key, v),
+                System.out);
           }
-          tuning.set(key, base);
         }
       }
     }
   }
 
-  private static void applyTune(Tuning tuning, String tune) {
-    if (tune.isBlank()) {
-      return;
-    }
-    for (String kv : tune.split(",")) {
-      int eq = kv.indexOf('=');
-      if (eq < 0) {
-        throw new IllegalArgumentException("--tune expects key=value, got " + kv);
+  /**
+   * The weights of a run: the defaults, then any system property {@code snowchat.search.KEY},
+   * then {@code --tune key=value,...}.
+   *
+   * @param tune the {@code --tune} value, or empty
+   * @return the weights
+   * @throws IllegalArgumentException for an unknown key or a bad value
+   */
+  static Tuning tuning(String tune) {
+    Tuning.Builder b = Tuning.builder();
+    for (String key : Tuning.keys()) {
+      String v = System.getProperty("snowchat.search." + key);
+      if (v != null) {
+        b.set(key, v);
       }
-      tuning.set(kv.substring(0, eq).strip(), kv.substring(eq + 1));
     }
+    if (!tune.isBlank()) {
+      for (String kv : tune.split(",")) {
+        int eq = kv.indexOf('=');
+        if (eq < 0) {
+          throw new IllegalArgumentException("--tune expects key=value, got " + kv);
+        }
+        b.set(kv.substring(0, eq).strip(), kv.substring(eq + 1));
+      }
+    }
+    return b.build();
   }
 
   private static String option(List<String> args, String name, String fallback) {
