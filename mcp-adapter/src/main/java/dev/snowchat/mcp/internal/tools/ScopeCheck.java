@@ -2,14 +2,13 @@ package dev.snowchat.mcp.internal.tools;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.internal.jdbc.Errors;
 import dev.snowchat.mcp.internal.jdbc.Warehouse;
 import dev.snowchat.mcp.internal.lookup.LookupRouter;
 import dev.snowchat.mcp.internal.lookup.Patterns;
+import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.JoinPath;
-import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.sqlgate.Dialect;
@@ -43,8 +42,8 @@ import org.jspecify.annotations.Nullable;
  * administrative statements) are refused, and so is USE, which would move the defaults that
  * names are resolved against. Without a scope nothing changes.
  *
- * <p>Refusals are tool errors with code {@code QUERY_REFUSED} and a message naming the object as
- * the caller wrote it. Discovery results are trimmed here too: foreign keys, search neighbours
+ * <p>A refusal is a value ({@link #refusal}), which the tools return as a {@code QUERY_REFUSED}
+ * tool error naming the object as the caller wrote it. Discovery results are trimmed here too: foreign keys, search neighbours
  * and join routes never mention a table out of scope.
  */
 final class ScopeCheck {
@@ -92,64 +91,93 @@ final class ScopeCheck {
   // ---------------------------------------------------------------- statements
 
   /**
-   * Refuses a statement that names an object out of scope, or one whose objects cannot all be
-   * known. Does nothing without a scope, or when the gate refuses the statement anyway (its own
-   * refusal says more).
+   * Says why a statement may not run: it names an object out of scope, or its objects cannot all
+   * be known. Nothing to say without a scope, or when the gate refuses the statement anyway (its
+   * own refusal says more).
    *
    * @param sql the statement
-   * @throws SnowchatException {@code QUERY_REFUSED} when the statement reaches out of scope
+   * @return the refusal, a {@code QUERY_REFUSED} message naming the object as the caller wrote
+   *     it; empty when the statement stays in scope
+   * @throws SnowchatException when the connection's session (its search path) cannot be read
    */
-  void check(String sql) {
+  Optional<String> refusal(String sql) {
     if (!active()) {
-      return;
+      return Optional.empty();
     }
     Verdict verdict = warehouse.gate().check(sql);
     if (verdict instanceof Verdict.Blocked) {
-      return; // the executor refuses it with the gate's reason
+      return Optional.empty(); // the executor refuses it with the gate's reason
     }
     if (verdict.kind() == StatementKind.USE) {
-      throw refuse("Refused: USE would change the database and schema that names resolve"
+      return refuse("Refused: USE would change the database and schema that names resolve"
           + " against, which " + SCOPE + " is checked against. Qualify names instead"
           + " (DATABASE.SCHEMA.TABLE).");
     }
     ObjectReferences refs = warehouse.gate().references(sql);
     if (!refs.complete()) {
-      throw refuse("Refused: with " + SCOPE + " set, a statement must name every object it"
+      return refuse("Refused: with " + SCOPE + " set, a statement must name every object it"
           + " reads, but " + sentence(refs.unresolved()) + ".");
     }
     for (ObjectReference r : refs.objects()) {
-      switch (r.kind()) {
-        case CONTAINER -> throw refuse("Refused: " + r.text() + " switches the database or"
+      Optional<String> refused = switch (r.kind()) {
+        case CONTAINER -> refuse("Refused: " + r.text() + " switches the database or"
             + " schema that " + SCOPE + " is checked against. Qualify names instead"
             + " (DATABASE.SCHEMA.TABLE).");
-        case TABLE_FUNCTION -> {
-          // Complete references hold only built-in generators (generate_series, FLATTEN, ...).
-        }
+        // Complete references hold only built-in generators (generate_series, FLATTEN, ...).
+        case TABLE_FUNCTION -> Optional.empty();
         case RELATION, OTHER -> relation(r);
+      };
+      if (refused.isPresent()) {
+        return refused;
       }
     }
+    return Optional.empty();
   }
 
-  private void relation(ObjectReference r) {
+  private Optional<String> relation(ObjectReference r) {
     if (systemObject(r)) {
-      throw refuse("Refused: " + r.text() + " is a catalog view, which would list objects"
+      return refuse("Refused: " + r.text() + " is a catalog view, which would list objects"
           + " outside " + SCOPE + ".");
     }
-    List<QualifiedName> places = candidates(r);
+    List<QualifiedName> places;
+    switch (candidates(r)) {
+      case Places.Unplaceable u -> {
+        return refuse(u.reason());
+      }
+      case Places.Found f -> places = f.names();
+    }
     for (QualifiedName q : places) {
       String where = places.size() == 1 && q.toString().equalsIgnoreCase(r.text())
           ? "" : " (" + (places.size() == 1 ? "" : "it may resolve to ") + q + ")";
       if (isSystem(q)) {
-        throw refuse("Refused: " + r.text() + where + " is a catalog view, which would list"
+        return refuse("Refused: " + r.text() + where + " is a catalog view, which would list"
             + " objects outside " + SCOPE + ".");
       }
       if (!filter.showsTable(q)) {
-        throw refuse("Refused: " + r.text() + where + " is outside " + SCOPE + ".");
+        return refuse("Refused: " + r.text() + where + " is outside " + SCOPE + ".");
       }
       if (places.size() > 1 && exists(q, r.ignoreCase())) {
-        return; // resolution stops at the first place that holds the name
+        break; // resolution stops at the first place that holds the name
       }
     }
+    return Optional.empty();
+  }
+
+  /** Where a name may resolve: the places in the engine's search order, or why none can be told. */
+  private sealed interface Places {
+    /**
+     * The places.
+     *
+     * @param names in search order
+     */
+    record Found(List<QualifiedName> names) implements Places {}
+
+    /**
+     * The name cannot be placed against the scope.
+     *
+     * @param reason why, for the refusal
+     */
+    record Unplaceable(String reason) implements Places {}
   }
 
   /**
@@ -158,34 +186,35 @@ final class ScopeCheck {
    * current schema then PUBLIC), and in DuckDB a two-part name also as CATALOG.main.NAME when a
    * catalog of that name is attached.
    */
-  private List<QualifiedName> candidates(ObjectReference r) {
+  private Places candidates(ObjectReference r) {
     List<String> p = r.parts();
     if (p.size() == 3) {
-      return List.of(QualifiedName.of(p.get(0), p.get(1), p.get(2)));
+      return new Places.Found(List.of(QualifiedName.of(p.get(0), p.get(1), p.get(2))));
     }
     Session s = session();
     Dialect d = warehouse.dialect();
     List<QualifiedName> out = new ArrayList<>();
     if (p.size() == 2) {
       if (s.database() == null) {
-        throw refuse("Refused: " + r.text() + " names no database and the connection has no"
-            + " current one to check against " + SCOPE + "; write DATABASE.SCHEMA.TABLE.");
+        return new Places.Unplaceable("Refused: " + r.text() + " names no database and the"
+            + " connection has no current one to check against " + SCOPE + "; write"
+            + " DATABASE.SCHEMA.TABLE.");
       }
       out.add(QualifiedName.of(s.database(), p.get(0), p.get(1)));
       if ((d == Dialect.DUCKDB || d == Dialect.GENERIC)
           && containsIgnoreCase(s.catalogs(), p.get(0))) {
         if (d == Dialect.GENERIC) {
-          throw refuse("Refused: " + r.text() + " may name a table of database " + p.get(0)
-              + " or of schema " + p.get(0) + ", which " + SCOPE + " cannot tell apart; write"
-              + " DATABASE.SCHEMA.TABLE.");
+          return new Places.Unplaceable("Refused: " + r.text() + " may name a table of"
+              + " database " + p.get(0) + " or of schema " + p.get(0) + ", which " + SCOPE
+              + " cannot tell apart; write DATABASE.SCHEMA.TABLE.");
         }
         out.add(QualifiedName.of(p.get(0), "main", p.get(1)));
       }
-      return out;
+      return new Places.Found(out);
     }
     if (s.database() == null || s.path().isEmpty()) {
-      throw refuse("Refused: " + r.text() + " is not qualified and the connection has no"
-          + " current schema to check it against " + SCOPE + " in; write"
+      return new Places.Unplaceable("Refused: " + r.text() + " is not qualified and the"
+          + " connection has no current schema to check it against " + SCOPE + " in; write"
           + " DATABASE.SCHEMA.TABLE.");
     }
     for (String schema : s.path()) {
@@ -194,7 +223,7 @@ final class ScopeCheck {
           ? QualifiedName.of(schema.substring(0, dot), schema.substring(dot + 1), p.get(0))
           : QualifiedName.of(s.database(), schema, p.get(0)));
     }
-    return out;
+    return new Places.Found(out);
   }
 
   private static boolean containsIgnoreCase(Set<String> names, String name) {
@@ -354,8 +383,8 @@ final class ScopeCheck {
     return String.join("; ", reasons.subList(0, Math.min(3, reasons.size())));
   }
 
-  private static SnowchatException refuse(String message) {
-    return new SnowchatException(ToolErrorCode.QUERY_REFUSED, message + INSTEAD);
+  private static Optional<String> refuse(String message) {
+    return Optional.of(message + INSTEAD);
   }
 
   // ---------------------------------------------------------------- discovery results

@@ -381,7 +381,6 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     QueryLimits l = new QueryLimits(Math.min(limit, base.maxRows()), base.maxBytes(),
         base.timeout());
-    scope.check(sql);
     String hint = "the row cap was reached";
     return query(sql, l, ctx, "preview fewer rows (limit), or select fewer or narrower columns"
         + " with execute_query", r -> {
@@ -397,7 +396,6 @@ public final class Tools {
     QueryLimits base = warehouse.limits();
     int maxRows = a.integer("max_rows", base.maxRows(), 1, base.maxRows());
     QueryLimits l = new QueryLimits(maxRows, base.maxBytes(), base.timeout());
-    scope.check(sql);
     String hint = "more rows exist than the cap of " + maxRows
         + " rows; add a LIMIT, filters or aggregates, or select fewer columns";
     return query(sql, l, ctx, "add a LIMIT, filters or aggregates, or select fewer or narrower"
@@ -406,13 +404,18 @@ public final class Tools {
   }
 
   /**
-   * Runs a statement for a caller: a refusal is a {@code QUERY_REFUSED} result; a result cut off
-   * by the byte cap is a {@code RESULT_TOO_LARGE} error, not a silently partial answer, since the
-   * model must narrow the query rather than reason over an arbitrary prefix (the row cap, which
-   * the model can see and ask for, stays a success with {@code truncated: true}).
+   * Runs a statement for a caller. A refusal, by the scope or by the gate, is a value that
+   * becomes a {@code QUERY_REFUSED} result; a result cut off by the byte cap is a {@code
+   * RESULT_TOO_LARGE} error, not a silently partial answer, since the model must narrow the
+   * query rather than reason over an arbitrary prefix (the row cap, which the model can see and
+   * ask for, stays a success with {@code truncated: true}).
    */
   private ToolResult query(String sql, QueryLimits limits, CallContext ctx, String advice,
       java.util.function.Function<QueryResult, ToolResult> success) {
+    Optional<String> outOfScope = scope.refusal(sql);
+    if (outOfScope.isPresent()) {
+      return ToolResult.error(ToolErrorCode.QUERY_REFUSED, outOfScope.get());
+    }
     return switch (warehouse.query(sql, limits, ctx)) {
       case Execution.Refused refused -> ToolResult.error(ToolErrorCode.QUERY_REFUSED,
           Errors.refusal(refused.verdict(), warehouse));
