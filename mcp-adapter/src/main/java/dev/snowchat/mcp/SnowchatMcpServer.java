@@ -2,14 +2,14 @@ package dev.snowchat.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.mcp.internal.HttpEndpoint;
-import dev.snowchat.mcp.internal.JdbcTarget;
-import dev.snowchat.mcp.internal.LiveLookups;
-import dev.snowchat.mcp.internal.LookupRouter;
-import dev.snowchat.mcp.internal.McpBridge;
-import dev.snowchat.mcp.internal.StdioGuard;
-import dev.snowchat.mcp.internal.Tools;
-import dev.snowchat.mcp.internal.Warehouse;
+import dev.snowchat.mcp.internal.jdbc.Warehouse;
+import dev.snowchat.mcp.internal.lookup.LiveLookups;
+import dev.snowchat.mcp.internal.lookup.LookupRouter;
+import dev.snowchat.mcp.internal.sources.SourceSet;
+import dev.snowchat.mcp.internal.tools.Tools;
+import dev.snowchat.mcp.internal.transport.HttpEndpoint;
+import dev.snowchat.mcp.internal.transport.McpBridge;
+import dev.snowchat.mcp.internal.transport.StdioGuard;
 import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.SchemaIndex;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
@@ -18,8 +18,6 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,10 +56,10 @@ public final class SnowchatMcpServer implements AutoCloseable {
   private final List<ToolDefinition> tools;
   private final Map<String, ToolDefinition> byName;
 
-  private final dev.snowchat.mcp.internal.sources.@Nullable SourceSet sources;
+  private final @Nullable SourceSet sources;
 
   private SnowchatMcpServer(McpConfig config, Warehouse warehouse, @Nullable SchemaIndex index,
-      List<ToolDefinition> tools, dev.snowchat.mcp.internal.sources.@Nullable SourceSet sources) {
+      List<ToolDefinition> tools, @Nullable SourceSet sources) {
     this.sources = sources;
     this.config = config;
     this.warehouse = warehouse;
@@ -90,7 +88,8 @@ public final class SnowchatMcpServer implements AutoCloseable {
   }
 
   private static ToolResult serverClosed() {
-    return ToolResult.error("SERVER_CLOSED", "This server is shutting down or closed; the call"
+    return ToolResult.error(ToolErrorCode.SERVER_CLOSED,
+        "This server is shutting down or closed; the call"
         + " did not complete. Retry against a running server.");
   }
 
@@ -100,8 +99,8 @@ public final class SnowchatMcpServer implements AutoCloseable {
    *
    * @throws IllegalStateException unless the builder turned host data on
    */
-  public dev.snowchat.mcp.sources.HostData hostData() {
-    dev.snowchat.mcp.sources.HostData h = sources == null ? null : sources.hostData();
+  public HostData hostData() {
+    HostData h = sources == null ? null : sources.hostData();
     if (h == null) {
       throw new IllegalStateException("host data is off; build the server with"
           + " SnowchatMcpServer.builder().hostData(true) (co-located hosts only)");
@@ -157,7 +156,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
     startIndex(Duration.ZERO);
     ToolDefinition t = byName.get(requireNonNull(name, "name is null"));
     if (t == null) {
-      return ToolResult.error("UNKNOWN_TOOL", "No tool named '" + name + "'. Tools: "
+      return ToolResult.error(ToolErrorCode.UNKNOWN_TOOL, "No tool named '" + name + "'. Tools: "
           + String.join(", ", byName.keySet()) + ".");
     }
     return t.handler().call(arguments, requireNonNull(context, "context is null"));
@@ -374,33 +373,27 @@ public final class SnowchatMcpServer implements AutoCloseable {
      * warehouse, creates the sample database on first use.
      *
      * @return the server
-     * @throws IllegalStateException when the JDBC URL has no driver or the sample cannot be made
+     * @throws dev.snowchat.sqlgate.SnowchatException with {@link
+     *     dev.snowchat.mcp.sample.SampleErrorCode} when the sample warehouse cannot be made
      */
     public SnowchatMcpServer build() {
       McpConfig c = config == null ? McpConfig.defaults() : config;
-      boolean catalog = !c.sources().isEmpty();
+      boolean catalog = !c.sourceNames().isEmpty();
       Warehouse w = null;
       SchemaIndex index = null;
       LookupRouter router = null;
       if (!catalog) {
-        JdbcTarget target = JdbcTarget.of(c, SnowchatMcpServer::sampleUrl);
-        try {
-          w = new Warehouse(c, target);
-        } catch (SQLException e) {
-          throw new IllegalStateException("No JDBC driver for " + target.displayUrl()
-              + " (drivers included: Snowflake, DuckDB, PostgreSQL): " + e.getMessage(), e);
-        }
+        w = new Warehouse(c, JdbcTarget.of(c));
         index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
         router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
       }
-      if (!catalog && c.fileAllowlist().isEmpty() && !hostData) {
+      if (w != null && router != null && c.fileAllowlist().isEmpty() && !hostData) {
         return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions(), null);
       }
       // Many sources (issue 13): a catalog, attach_file or host data.
-      dev.snowchat.mcp.internal.sources.SourceSet set;
+      SourceSet set;
       try {
-        set = dev.snowchat.mcp.internal.sources.SourceSet.build(c, w, index, router, hostData,
-            SnowchatMcpServer::sampleUrl);
+        set = SourceSet.build(c, w, index, router, hostData);
       } catch (RuntimeException e) {
         if (w != null) {
           w.close();
@@ -410,13 +403,6 @@ public final class SnowchatMcpServer implements AutoCloseable {
       return new SnowchatMcpServer(c, set.defaultWarehouse(), set.defaultIndex(),
           set.definitions(), set);
     }
-  }
-
-  static String sampleUrl(McpConfig c) {
-    Path dir = c.sampleDir().orElseGet(() -> Path.of(System.getProperty("user.home"),
-        ".snowchat", "sample"));
-    Path file = dev.snowchat.mcp.sample.SampleWarehouse.ensure(dir);
-    return dev.snowchat.mcp.sample.SampleWarehouse.jdbcUrl(file);
   }
 
   private static String versionOf() {

@@ -90,7 +90,8 @@ class SecretLeakIT {
         // No background index loads: each run would try to log in to the fake Snowflake account.
         "SNOWCHAT_SCHEMA_INDEX", "off"));
     McpConfig config = McpConfig.fromEnvironment(env);
-    StringBuilder all = new StringBuilder(config.toString()).append(config.sources());
+    StringBuilder all = new StringBuilder(config.toString()).append(
+        dev.snowchat.mcp.internal.sources.SourceCatalog.of(config));
     all.append(run(env, "tools"));
     all.append(run(env, "call", "list_sources", "--json"));
     all.append(run(env, "call", "get_connection_info", "--json"));

@@ -2,8 +2,8 @@ package dev.snowchat.mcp.internal.sources;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.mcp.sources.HostData;
-import dev.snowchat.mcp.sources.Source;
+import dev.snowchat.mcp.HostData;
+import dev.snowchat.mcp.internal.sources.Source;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.Sql;
 import java.lang.reflect.RecordComponent;

@@ -2,9 +2,9 @@ package dev.snowchat.mcp.internal.sources;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.mcp.sources.FileFormat;
-import dev.snowchat.mcp.sources.Source;
-import dev.snowchat.mcp.sources.SourceKind;
+import dev.snowchat.mcp.internal.sources.FileFormat;
+import dev.snowchat.mcp.internal.sources.Source;
+import dev.snowchat.mcp.internal.sources.SourceKind;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.HardeningOptions;
 import dev.snowchat.sqlgate.SessionHardening;

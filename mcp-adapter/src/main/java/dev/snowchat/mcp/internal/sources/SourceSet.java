@@ -1,25 +1,25 @@
 package dev.snowchat.mcp.internal.sources;
 
+import static dev.snowchat.mcp.ToolErrorCode.INVALID_ARGUMENT;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.mcp.CallContext;
+import dev.snowchat.mcp.HostData;
+import dev.snowchat.mcp.JdbcTarget;
 import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.McpVariable;
 import dev.snowchat.mcp.ToolDefinition;
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.ToolResult;
-import dev.snowchat.mcp.internal.JdbcTarget;
-import dev.snowchat.mcp.internal.LiveLookups;
-import dev.snowchat.mcp.internal.LookupRouter;
-import dev.snowchat.mcp.internal.Tools;
-import dev.snowchat.mcp.internal.Warehouse;
-import dev.snowchat.mcp.sources.Credential;
-import dev.snowchat.mcp.sources.HostData;
-import dev.snowchat.mcp.sources.Source;
-import dev.snowchat.mcp.sources.SourceKind;
-import dev.snowchat.mcp.sources.SourceLimits;
+import dev.snowchat.mcp.internal.jdbc.Redactor;
+import dev.snowchat.mcp.internal.jdbc.Warehouse;
+import dev.snowchat.mcp.internal.lookup.LiveLookups;
+import dev.snowchat.mcp.internal.lookup.LookupRouter;
+import dev.snowchat.mcp.internal.tools.Tools;
 import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.PermissionMode;
-import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +27,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -52,10 +51,10 @@ public final class SourceSet implements AutoCloseable {
   private final List<Member> members;
   private final @Nullable LocalEngine engine;
   private final Map<String, String> aliases;
-  private final dev.snowchat.mcp.internal.Redactor redactor;
+  private final Redactor redactor;
 
   private SourceSet(List<Member> members, @Nullable LocalEngine engine,
-      Map<String, String> aliases, dev.snowchat.mcp.internal.Redactor redactor) {
+      Map<String, String> aliases, Redactor redactor) {
     this.redactor = redactor;
     this.members = List.copyOf(members);
     this.engine = engine;
@@ -71,17 +70,17 @@ public final class SourceSet implements AutoCloseable {
    * @param singleIndex its schema index, or null
    * @param singleRouter its lookup router, or null
    * @param hostData whether co-located hosts may register in-memory tables
-   * @param sampleLocator locates the sample warehouse
    * @return the sources
    */
   public static SourceSet build(McpConfig server, @Nullable Warehouse single,
-      @Nullable SchemaIndex singleIndex, @Nullable LookupRouter singleRouter, boolean hostData,
-      Function<McpConfig, String> sampleLocator) {
+      @Nullable SchemaIndex singleIndex, @Nullable LookupRouter singleRouter, boolean hostData) {
+    SourceCatalog catalog = SourceCatalog.of(server);
     List<Member> out = new ArrayList<>();
     Map<String, String> aliases = new LinkedHashMap<>();
-    List<Source> embedded = server.sources().sources().stream()
+    List<Source> embedded = catalog.sources().stream()
         .filter(s -> s.kind().embedded()).toList();
-    AllowedPaths allow = server.fileAllowlist().map(AllowedPaths::parse).orElse(null);
+    AllowedPaths allow = server.fileAllowlist().isEmpty() ? null
+        : new AllowedPaths(server.fileAllowlist());
     LocalEngine engine = null;
     boolean needEngine = !embedded.isEmpty() || allow != null || hostData;
     try {
@@ -92,7 +91,7 @@ public final class SourceSet implements AutoCloseable {
             requireNonNull(singleRouter, "singleRouter"), List.of()));
       }
       boolean localAdded = false;
-      for (Source s : server.sources().sources()) {
+      for (Source s : catalog.sources()) {
         if (s.kind().embedded()) {
           aliases.put(s.name().toLowerCase(Locale.ROOT), LocalEngine.SOURCE_NAME);
           if (!localAdded) {
@@ -102,7 +101,7 @@ public final class SourceSet implements AutoCloseable {
           }
           continue;
         }
-        out.add(databaseMember(server, s, sampleLocator));
+        out.add(databaseMember(server, s));
       }
       if (needEngine && !localAdded) {
         engine = openEngine(embedded, allow, server, hostData);
@@ -119,7 +118,7 @@ public final class SourceSet implements AutoCloseable {
       }
       throw e;
     }
-    return new SourceSet(out, engine, aliases, dev.snowchat.mcp.internal.Redactor.of(server));
+    return new SourceSet(out, engine, aliases, Redactor.of(server));
   }
 
   private static LocalEngine openEngine(List<Source> embedded, @Nullable AllowedPaths allow,
@@ -137,17 +136,24 @@ public final class SourceSet implements AutoCloseable {
     return new Member(name, kind, source, w, index, tools, entries);
   }
 
-  /** The server's variables a source inherits (limits, pools, index, ...), not its connection. */
+  /**
+   * The server's variables a source inherits (limits, pools, index, scope, ...), as environment
+   * text, not its connection, the catalog, attachments or the HTTP transport.
+   */
   private static Map<String, String> inherited(McpConfig server) {
     Map<String, String> env = new LinkedHashMap<>();
-    for (String k : McpConfig.knownVariables()) {
-      if (k.startsWith("SNOWFLAKE_") && !k.startsWith("SNOWFLAKE_MCP_")
+    for (McpVariable v : McpVariable.values()) {
+      String k = v.name();
+      if (v.family() || k.startsWith("SNOWFLAKE_") && !k.startsWith("SNOWFLAKE_MCP_")
           || k.startsWith("SNOWCHAT_JDBC_") || k.startsWith("SNOWCHAT_ATTACH_")
-          || k.equals("SNOWCHAT_SOURCES") || k.equals("SNOWCHAT_FILE_ALLOWLIST")
-          || k.equals("SNOWCHAT_INDEX_SNAPSHOT") || k.equals("SNOWCHAT_ENV_FILE")) {
+          || k.startsWith("SNOWCHAT_HTTP_") || v == McpVariable.SNOWCHAT_SOURCES
+          || v == McpVariable.SNOWCHAT_FILE_ALLOWLIST || v == McpVariable.SNOWCHAT_INDEX_SNAPSHOT
+          || v == McpVariable.SNOWCHAT_ENV_FILE) {
         continue;
       }
-      server.value(k).ifPresent(v -> env.put(k, v));
+      // A builder records a duration as ISO-8601 (PT1M); the environment takes milliseconds.
+      server.value(v).ifPresent(text -> env.put(k, text.startsWith("PT")
+          ? Duration.parse(text).toMillis() + "ms" : text));
     }
     return env;
   }
@@ -166,8 +172,7 @@ public final class SourceSet implements AutoCloseable {
     }
   }
 
-  private static Member databaseMember(McpConfig server, Source s,
-      Function<McpConfig, String> sampleLocator) {
+  private static Member databaseMember(McpConfig server, Source s) {
     Map<String, String> conn = new LinkedHashMap<>();
     Credential c = s.credential().orElse(null);
     switch (s.kind()) {
@@ -199,18 +204,12 @@ public final class SourceSet implements AutoCloseable {
       default -> throw new IllegalStateException(s.kind() + " is not a database source");
     }
     McpConfig cfg = derived(server, s.limits(), conn, s.name());
-    JdbcTarget t = JdbcTarget.of(cfg, sampleLocator);
+    JdbcTarget t = JdbcTarget.of(cfg);
     if (s.kind() == SourceKind.JDBC && !s.options().isEmpty()) {
       t = new JdbcTarget(t.url(), t.properties(), t.dialect(), t.displayUrl(),
           s.options().get("database"), s.options().get("schema"));
     }
-    Warehouse w;
-    try {
-      w = new Warehouse(cfg, t);
-    } catch (SQLException e) {
-      throw new IllegalArgumentException("source '" + s.name() + "': no JDBC driver for "
-          + t.displayUrl() + " (drivers included: Snowflake, DuckDB, PostgreSQL)", e);
-    }
+    Warehouse w = new Warehouse(cfg, t);
     SchemaIndex index = cfg.schemaIndexEnabled() ? LiveLookups.index(w) : null;
     LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
     return member(s.name(), s.kind(), s, w, index, router, List.of());
@@ -229,12 +228,7 @@ public final class SourceSet implements AutoCloseable {
     McpConfig cfg = derived(server, limits, conn, LocalEngine.SOURCE_NAME);
     JdbcTarget t = new JdbcTarget("jdbc:duckdb:", new Properties(), Dialect.DUCKDB,
         "embedded engine (files, DuckDB files, attached files, host tables)", null, null);
-    Warehouse w;
-    try {
-      w = new Warehouse(cfg, t, engine.routingDataSource());
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
+    Warehouse w = Warehouse.unpooled(cfg, t, engine.routingDataSource());
     return member(LocalEngine.SOURCE_NAME, SourceKind.FILE, null, w, null,
         LiveLookups.router(w), embedded.stream().map(Source::name).toList());
   }
@@ -311,12 +305,12 @@ public final class SourceSet implements AutoCloseable {
   }
 
   private void record(Member m, ToolResult r) {
-    if (r.isError() && "CONNECTION_FAILED".equals(r.errorCode())) {
+    if (r.isError() && ToolErrorCode.CONNECTION_FAILED.name().equals(r.errorCode())) {
       down.compute(m.name(), (k, d) -> {
         long backoff = d == null ? FIRST_BACKOFF_NANOS : Math.min(d[1] * 2, MAX_BACKOFF_NANOS);
         return new long[] {System.nanoTime() + backoff, backoff};
       });
-    } else if (!r.isError() || !"CONNECTION_FAILED".equals(r.errorCode())) {
+    } else {
       down.remove(m.name());
     }
   }
@@ -332,7 +326,7 @@ public final class SourceSet implements AutoCloseable {
       CallContext ctx) {
     ToolDefinition d = m.tools().get(tool);
     if (d == null) {
-      return ToolResult.error("INVALID_ARGUMENT", "Source '" + m.name() + "' has no tool "
+      return ToolResult.error(INVALID_ARGUMENT, "Source '" + m.name() + "' has no tool "
           + tool + ".");
     }
     if (m.name().equals(LocalEngine.SOURCE_NAME) && engine != null) {

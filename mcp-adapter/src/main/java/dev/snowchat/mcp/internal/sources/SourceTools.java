@@ -1,7 +1,10 @@
 package dev.snowchat.mcp.internal.sources;
 
+import static dev.snowchat.mcp.ToolErrorCode.INVALID_ARGUMENT;
+
 import dev.snowchat.mcp.CallContext;
 import dev.snowchat.mcp.ToolDefinition;
+import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.ToolResult;
 import dev.snowchat.mcp.internal.sources.SourceSet.Member;
 import java.util.ArrayList;
@@ -18,9 +21,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class SourceTools {
   private final SourceSet set;
-  private final dev.snowchat.mcp.internal.Redactor redactor;
+  private final dev.snowchat.mcp.internal.jdbc.Redactor redactor;
 
-  SourceTools(SourceSet set, dev.snowchat.mcp.internal.Redactor redactor) {
+  SourceTools(SourceSet set, dev.snowchat.mcp.internal.jdbc.Redactor redactor) {
     this.set = set;
     this.redactor = redactor;
   }
@@ -77,7 +80,7 @@ final class SourceTools {
     Map<String, Object> args = new LinkedHashMap<>(arguments);
     Object src = args.remove("source");
     if (src != null && !(src instanceof String)) {
-      return ToolResult.error("INVALID_ARGUMENT", tool + ": source must be a string, one of "
+      return ToolResult.error(INVALID_ARGUMENT, tool + ": source must be a string, one of "
           + String.join(", ", set.names()) + ".");
     }
     if (src == null && (tool.equals("list_databases") || tool.equals("search_schema"))) {
@@ -85,15 +88,16 @@ final class SourceTools {
     }
     Member m = src == null ? set.members().get(0) : set.member((String) src);
     if (m == null) {
-      return ToolResult.error("INVALID_ARGUMENT", tool + ": no source named '" + src
+      return ToolResult.error(INVALID_ARGUMENT, tool + ": no source named '" + src
           + "'. Sources: " + String.join(", ", set.names()) + " (list_sources describes them).");
     }
     ToolResult r = set.call(m, tool, args, ctx);
-    if (r.isError() && src == null && "TABLE_NOT_FOUND".equals(r.errorCode())) {
+    if (r.isError() && src == null
+        && ToolErrorCode.TABLE_NOT_FOUND.name().equals(r.errorCode())) {
       String elsewhere = whereElse(m, args, ctx);
       if (elsewhere != null) {
-        return ToolResult.error("TABLE_NOT_FOUND", r.text() + " It is in source '" + elsewhere
-            + "': pass \"source\": \"" + elsewhere + "\".");
+        return ToolResult.error(ToolErrorCode.TABLE_NOT_FOUND, r.text() + " It is in source '"
+            + elsewhere + "': pass \"source\": \"" + elsewhere + "\".");
       }
     }
     return tagged(r, m.name());
@@ -272,13 +276,13 @@ final class SourceTools {
         in, outSchema, true, false, (args, ctx) -> {
           for (String k : args.keySet()) {
             if (!props.containsKey(k)) {
-              return ToolResult.error("INVALID_ARGUMENT", "attach_file: unknown argument '" + k
+              return ToolResult.error(INVALID_ARGUMENT, "attach_file: unknown argument '" + k
                   + "'; allowed: name, path, format");
             }
           }
           if (!(args.get("name") instanceof String name) || !(args.get("path") instanceof String p)
               || (args.get("format") != null && !(args.get("format") instanceof String))) {
-            return ToolResult.error("INVALID_ARGUMENT", "attach_file: name and path are"
+            return ToolResult.error(INVALID_ARGUMENT, "attach_file: name and path are"
                 + " required strings; format is parquet, csv or json");
           }
           try {
@@ -303,7 +307,7 @@ final class SourceTools {
                 + ". Query it with source 'local', e.g. SELECT * FROM " + a.attachment().name()
                 + " LIMIT 10.", out);
           } catch (IllegalArgumentException | IllegalStateException e) {
-            return ToolResult.error("INVALID_ARGUMENT", "attach_file: " + e.getMessage());
+            return ToolResult.error(INVALID_ARGUMENT, "attach_file: " + e.getMessage());
           }
         });
   }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowchat.mcp.sources.Source;
-import dev.snowchat.mcp.sources.SourceCatalog;
+import dev.snowchat.mcp.internal.sources.Source;
+import dev.snowchat.mcp.internal.sources.SourceCatalog;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.GatedExecutor;
 import dev.snowchat.sqlgate.PermissionMode;

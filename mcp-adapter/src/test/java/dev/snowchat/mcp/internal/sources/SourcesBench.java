@@ -1,6 +1,6 @@
 package dev.snowchat.mcp.internal.sources;
 
-import dev.snowchat.mcp.sources.SourceCatalog;
+import dev.snowchat.mcp.internal.sources.SourceCatalog;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.GatedExecutor;
 import dev.snowchat.sqlgate.PermissionMode;
