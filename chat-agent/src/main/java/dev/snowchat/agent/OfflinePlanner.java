@@ -1,6 +1,7 @@
 package dev.snowchat.agent;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -101,17 +102,36 @@ public final class OfflinePlanner implements ChatEngine {
     }
   }
 
+  static final String STRUCTURED_ROWS = "structured_rows";
+
+  /**
+   * The planner reads rows from the structured result, so a tool that keeps its rows in the
+   * text unless asked (Snowchat's tools over MCP take {@code structured_rows}) is asked.
+   */
+  static Map<String, Object> withStructuredRows(@Nullable ToolSpec spec,
+      Map<String, Object> input) {
+    if (spec != null && spec.inputSchema().get("properties") instanceof Map<?, ?> p
+        && p.containsKey(STRUCTURED_ROWS) && !input.containsKey(STRUCTURED_ROWS)) {
+      Map<String, Object> out = new LinkedHashMap<>(input);
+      out.put(STRUCTURED_ROWS, true);
+      return out;
+    }
+    return input;
+  }
+
   /** One turn's work: tool calls, and the answer built up as it streams. */
   private static final class Run {
     private final Turn turn;
     private final StringBuilder answer = new StringBuilder();
     private final Set<String> toolNames = new LinkedHashSet<>();
+    private final Map<String, ToolSpec> specs = new LinkedHashMap<>();
     private int calls;
 
     Run(Turn turn) {
       this.turn = turn;
       for (ToolSpec s : turn.tools()) {
         toolNames.add(s.name());
+        specs.put(s.name(), s);
       }
     }
 
@@ -146,8 +166,10 @@ public final class OfflinePlanner implements ChatEngine {
             + (toolNames.isEmpty() ? " (no tools are configured)." : " (tools: "
             + String.join(", ", toolNames) + ")."));
       }
-      return turn.callTool("offline-" + (++calls), real, input);
+      return turn.callTool("offline-" + (++calls), real,
+          withStructuredRows(specs.get(real), input));
     }
+
 
     Map<String, Object> structured(String name, Map<String, Object> input)
         throws InterruptedException {

@@ -287,4 +287,19 @@ class OfflinePlannerTest {
     Events ev = ask("which tables hold hosts?", tools);
     assertThat(ev.text()).contains("`search_schema` failed: CONNECTION_FAILED: warehouse down");
   }
+
+  @Test
+  void withStructuredRows_asksOnlyToolsThatOfferIt() {
+    ToolSpec offers = new ToolSpec("execute_query", "run SQL", Map.of("type", "object",
+        "properties", Map.of("sql", Map.of("type", "string"),
+            "structured_rows", Map.of("type", "boolean"))), true);
+    ToolSpec plain = new ToolSpec("execute_query", "run SQL", Map.of("type", "object",
+        "properties", Map.of("sql", Map.of("type", "string"))), true);
+    assertThat(OfflinePlanner.withStructuredRows(offers, Map.of("sql", "SELECT 1")))
+        .containsEntry("structured_rows", true).containsEntry("sql", "SELECT 1");
+    assertThat(OfflinePlanner.withStructuredRows(plain, Map.of("sql", "SELECT 1")))
+        .doesNotContainKey("structured_rows");
+    assertThat(OfflinePlanner.withStructuredRows(offers, Map.of("structured_rows", false)))
+        .containsEntry("structured_rows", false);
+  }
 }

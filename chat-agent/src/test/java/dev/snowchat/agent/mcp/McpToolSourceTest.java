@@ -84,9 +84,10 @@ class McpToolSourceTest {
 
   @Test
   void http_call_returnsTextAndStructuredContent() throws Exception {
-    ToolOutcome o = tool(source, "execute_query").call(Map.of("sql",
-        "SELECT CITY, count(*) AS n FROM AIRBNB.ANALYTICS.DIM_NEIGHBOURHOODS GROUP BY CITY"
-            + " ORDER BY CITY"), CTX);
+    String sql = "SELECT CITY, count(*) AS n FROM AIRBNB.ANALYTICS.DIM_NEIGHBOURHOODS GROUP BY"
+        + " CITY ORDER BY CITY";
+    ToolOutcome o = tool(source, "execute_query").call(Map.of("sql", sql,
+        "structured_rows", true), CTX);
 
     assertThat(o.error()).as(o.text()).isFalse();
     assertThat(o.text()).isNotBlank();
@@ -94,6 +95,16 @@ class McpToolSourceTest {
     @SuppressWarnings("unchecked")
     Map<String, Object> s = (Map<String, Object>) o.structured();
     assertThat(s).containsKeys("columns", "rows", "rowCount");
+
+    // By default the server sends the rows once, in the text (issue 13, results sized for a
+    // model); the structured content keeps the columns and counts.
+    ToolOutcome once = tool(source, "execute_query").call(Map.of("sql", sql), CTX);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> t = (Map<String, Object>) once.structured();
+    assertThat(t).containsKeys("columns", "rowCount").doesNotContainKey("rows")
+        .containsEntry("rowsIn", "text");
+    List<?> firstRow = (List<?>) ((List<?>) s.get("rows")).get(0);
+    assertThat(once.text()).contains(String.valueOf(firstRow.get(0)));
   }
 
   @Test
