@@ -23,6 +23,10 @@ module dev.snowchat.mcp {
   requires org.slf4j;
   requires jul.to.slf4j;
   requires static org.jspecify;
+  // Optional, supplied by a co-located host that registers Arrow streams (HostData.registerArrow).
+  requires static transitive org.apache.arrow.vector;
+  requires static org.apache.arrow.c;
+  requires static org.apache.arrow.memory.core;
 
   exports dev.snowchat.mcp;
   exports dev.snowchat.mcp.sample;

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
  * In-memory data of a co-located host (one that embeds the server or the agent in its own
@@ -14,8 +15,9 @@ import java.util.Set;
  * unless the host turns it on ({@code SnowchatMcpServer.Builder.hostData(true)}); a separate MCP
  * process has no way to reach it.
  *
- * <p>Rows are copied into the engine's columnar storage once (DuckDB's appender), so the host may
- * change or drop its objects afterwards; register again to refresh a table. Thread-safe.
+ * <p>Rows are copied into the engine's columnar storage once (DuckDB's appender, or its Arrow
+ * scan for {@link #registerArrow}), so the host may change or drop its objects afterwards;
+ * register again to refresh a table. Thread-safe.
  *
  * <pre>{@code
  * record Order(long id, String customer, double amount) {}
@@ -62,6 +64,23 @@ public interface HostData {
    * @throws IllegalArgumentException for a bad name
    */
   long register(String name, ResultSet rows) throws SQLException;
+
+  /**
+   * Registers (or replaces) a table with every batch of an Apache Arrow stream, which the engine
+   * scans in place through the Arrow C stream interface (columns and types from the Arrow schema)
+   * and copies once into its storage. Arrow is optional: the host supplies Apache Arrow Java
+   * (arrow-vector and arrow-c-data, with an allocator such as arrow-memory-unsafe) and, as Arrow
+   * needs on Java 17 and later, {@code --add-opens=java.base/java.nio=ALL-UNNAMED} (on the module
+   * path {@code =org.apache.arrow.memory.core}); this module does not depend on it at run time
+   * and the runnable jar does not carry it.
+   *
+   * @param name the table name
+   * @param reader the stream, read to its end, not closed
+   * @return the number of rows registered
+   * @throws IllegalArgumentException for a bad name, or one a catalog source has
+   * @throws IllegalStateException when the engine refuses the stream (the old table stays)
+   */
+  long registerArrow(String name, ArrowReader reader);
 
   /**
    * Drops a registered table.

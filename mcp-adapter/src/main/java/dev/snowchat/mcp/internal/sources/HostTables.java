@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.jspecify.annotations.Nullable;
@@ -160,6 +161,15 @@ public final class HostTables implements HostData {
   }
 
   @Override
+  public long registerArrow(String name, ArrowReader reader) {
+    requireNonNull(reader, "reader is null");
+    checkName(name);
+    // ArrowImport is the one class naming Arrow's C-data types; it loads only here.
+    return unwrapped(() -> swapIn(name, (c, staging, quoted) ->
+        ArrowImport.copy(c, quoted, staging + "_arrow", reader)));
+  }
+
+  @Override
   public boolean drop(String name) {
     String key = name.toLowerCase(Locale.ROOT);
     if (!names.remove(key)) {
@@ -183,6 +193,11 @@ public final class HostTables implements HostData {
     long fill(DuckDBAppender appender) throws SQLException;
   }
 
+  /** Creates and fills the staging table {@code quoted} (named {@code staging}) on {@code c}. */
+  private interface Stager {
+    long stage(DuckDBConnection c, String staging, String quoted) throws SQLException;
+  }
+
   private static final class WrappedSql extends RuntimeException {
     final SQLException cause;
 
@@ -192,7 +207,7 @@ public final class HostTables implements HostData {
     }
   }
 
-  private long fill(String name, List<Column> cols, Filler filler) {
+  private void checkName(String name) {
     requireNonNull(name, "name is null");
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) {
       throw new IllegalArgumentException("bad table name '" + name + "': use a letter or"
@@ -203,21 +218,37 @@ public final class HostTables implements HostData {
         .anyMatch(s -> s.name().equalsIgnoreCase(name))) {
       throw new IllegalArgumentException("name '" + name + "' is taken by a catalog source");
     }
+  }
+
+  private long fill(String name, List<Column> cols, Filler filler) {
+    checkName(name);
     Map<String, Boolean> seen = new LinkedHashMap<>();
     for (Column c : cols) {
       if (seen.put(c.name().toLowerCase(Locale.ROOT), true) != null) {
         throw new IllegalArgumentException("column '" + c.name() + "' appears twice");
       }
     }
-    // Fill a staging table on a connection of its own, then swap it in, so that queries never see
-    // a half-filled table.
+    return swapIn(name, (c, staging, quoted) -> {
+      engine.privileged(List.of(ddl(quoted, cols)));
+      try (DuckDBAppender a = c.createAppender("main", staging)) {
+        return filler.fill(a);
+      }
+    });
+  }
+
+  /**
+   * Fills a staging table on a connection of its own, then swaps it in under the name, so that
+   * queries never see a half-filled table and a failure keeps the old one.
+   */
+  private long swapIn(String name, Stager stager) {
+    checkName(name);
+    String key = name.toLowerCase(Locale.ROOT);
     String staging = "__snowchat_host_" + key + "_" + Long.toHexString(System.nanoTime());
     String quoted = "main." + Sql.quoteIdentifier(Dialect.DUCKDB, staging);
     try (DuckDBConnection c = engine.duplicate()) {
-      engine.privileged(List.of(ddl(quoted, cols)));
       long n;
-      try (DuckDBAppender a = c.createAppender("main", staging)) {
-        n = filler.fill(a);
+      try {
+        n = stager.stage(c, staging, quoted);
       } catch (SQLException | RuntimeException e) {
         engine.privileged(List.of("DROP TABLE IF EXISTS " + quoted));
         throw e;
