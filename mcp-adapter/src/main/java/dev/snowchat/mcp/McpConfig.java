@@ -300,8 +300,10 @@ public final class McpConfig {
     return value(McpVariable.SNOWCHAT_SOURCES).map(Path::of);
   }
 
-  /** {@return the names of the catalog's sources, in file order (the default first); empty
-   * without a catalog} */
+  /**
+   * {@return the names of the catalog's sources, in file order (the default first); empty
+   * without a catalog}
+   */
   public List<String> sourceNames() {
     return catalog.sources().stream().map(Source::name).toList();
   }

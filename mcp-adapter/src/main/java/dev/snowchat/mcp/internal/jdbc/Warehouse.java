@@ -73,10 +73,11 @@ public final class Warehouse implements AutoCloseable {
   }
 
   /**
-   * Creates a warehouse over the connections of an in-process engine, unpooled: each connection
-   * is a cheap handle the engine routes to the calling session (the embedded engine of the source
-   * catalog, where a session's attached files live on its own connection, so a pool would hand
-   * one session's connection to another). Per-call session variables are not supported there.
+   * Creates a warehouse over connections that are not pooled: each is a cheap handle an
+   * in-process engine routes to the calling session (the embedded engine of the source catalog,
+   * where a session's attached files live on its own connection, so a pool would hand one
+   * session's connection to another), or a test's fake. Per-call session variables are not
+   * supported there.
    *
    * @param config the configuration (limits, mode)
    * @param target the target (its dialect; the URL is only shown)

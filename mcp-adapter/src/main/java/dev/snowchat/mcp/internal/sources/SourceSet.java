@@ -27,6 +27,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
+import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -74,6 +76,17 @@ public final class SourceSet implements AutoCloseable {
    */
   public static SourceSet build(McpConfig server, @Nullable Warehouse single,
       @Nullable SchemaIndex singleIndex, @Nullable LookupRouter singleRouter, boolean hostData) {
+    return build(server, single, singleIndex, singleRouter, hostData, t -> null);
+  }
+
+  /**
+   * Builds every source's backend, the connections of a database source coming from {@code
+   * connector} when it gives some, used as they are (tests: a recorded Snowflake fake), else
+   * from pools over the driver.
+   */
+  static SourceSet build(McpConfig server, @Nullable Warehouse single,
+      @Nullable SchemaIndex singleIndex, @Nullable LookupRouter singleRouter, boolean hostData,
+      Function<JdbcTarget, @Nullable DataSource> connector) {
     SourceCatalog catalog = SourceCatalog.of(server);
     List<Member> out = new ArrayList<>();
     Map<String, String> aliases = new LinkedHashMap<>();
@@ -101,7 +114,7 @@ public final class SourceSet implements AutoCloseable {
           }
           continue;
         }
-        out.add(databaseMember(server, s));
+        out.add(databaseMember(server, s, connector));
       }
       if (needEngine && !localAdded) {
         engine = openEngine(embedded, allow, server, hostData);
@@ -172,7 +185,8 @@ public final class SourceSet implements AutoCloseable {
     }
   }
 
-  private static Member databaseMember(McpConfig server, Source s) {
+  private static Member databaseMember(McpConfig server, Source s,
+      Function<JdbcTarget, @Nullable DataSource> connector) {
     Map<String, String> conn = new LinkedHashMap<>();
     Credential c = s.credential().orElse(null);
     switch (s.kind()) {
@@ -209,7 +223,9 @@ public final class SourceSet implements AutoCloseable {
       t = new JdbcTarget(t.url(), t.properties(), t.dialect(), t.displayUrl(),
           s.options().get("database"), s.options().get("schema"));
     }
-    Warehouse w = new Warehouse(cfg, t);
+    DataSource physical = connector.apply(t);
+    Warehouse w = physical == null ? new Warehouse(cfg, t)
+        : Warehouse.unpooled(cfg, t, physical);
     SchemaIndex index = cfg.schemaIndexEnabled() ? LiveLookups.index(w) : null;
     LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
     return member(s.name(), s.kind(), s, w, index, router, List.of());
