@@ -74,6 +74,8 @@ public record JdbcTarget(
    * @throws dev.snowchat.sqlgate.SnowchatException with {@link
    *     dev.snowchat.mcp.sample.SampleErrorCode#SAMPLE_BUILD_FAILED} when the sample warehouse
    *     cannot be built
+   * @throws IllegalArgumentException for a source catalog ({@link McpConfig.Backend#CATALOG}),
+   *     which has no single target
    */
   public static JdbcTarget of(McpConfig config) {
     requireNonNull(config, "config is null");
@@ -100,6 +102,9 @@ public record JdbcTarget(
         p.setProperty("duckdb.read_only", "true");
         yield new JdbcTarget(url, p, Dialect.DUCKDB, url, SampleWarehouse.DATABASE, null);
       }
+      case CATALOG -> throw new IllegalArgumentException("SNOWCHAT_SOURCES names a source"
+          + " catalog, whose sources each have their own connection: there is no single target;"
+          + " configure one warehouse (SNOWFLAKE_ACCOUNT, SNOWCHAT_JDBC_URL or the sample)");
     };
   }
 

@@ -34,7 +34,9 @@ import org.jspecify.annotations.Nullable;
  * secret.
  *
  * <p>Three kinds of warehouse, chosen by what is set: Snowflake (an account), any JDBC database
- * (a JDBC URL), or, with neither, the embedded sample warehouse. Setting both is an error. Each
+ * (a JDBC URL), or, with neither, the embedded sample warehouse. Setting both is an error. A
+ * source catalog ({@link Builder#sourceCatalog}) serves many named sources instead, and takes
+ * neither. Each
  * setting is one of the {@link McpVariable variables}, and errors name it by that variable,
  * whichever way the value came.
  *
@@ -55,7 +57,12 @@ public final class McpConfig {
     /** Any JDBC database, from {@code SNOWCHAT_JDBC_URL}. */
     JDBC,
     /** The embedded DuckDB sample warehouse (nothing configured). */
-    SAMPLE
+    SAMPLE,
+    /**
+     * Many named sources from a source catalog ({@code SNOWCHAT_SOURCES}), each with its own
+     * connection; there is no single target ({@link JdbcTarget#of} refuses it).
+     */
+    CATALOG
   }
 
   /** The text that replaces a secret wherever it would be shown. */
@@ -195,6 +202,15 @@ public final class McpConfig {
       case SNOWFLAKE -> Dialect.SNOWFLAKE;
       case SAMPLE -> Dialect.DUCKDB;
       case JDBC -> dialectOfUrl(settings.get(McpVariable.SNOWCHAT_JDBC_URL));
+      case CATALOG -> {
+        // The default (first) source's.
+        Source first = catalog.sources().get(0);
+        yield switch (first.kind()) {
+          case SNOWFLAKE -> Dialect.SNOWFLAKE;
+          case JDBC -> dialectOfUrl(first.jdbcUrl().orElse(null));
+          case SAMPLE, FILE, DUCKDB_FILE -> Dialect.DUCKDB;
+        };
+      }
     };
   }
 
@@ -1155,7 +1171,8 @@ public final class McpConfig {
         throw conflict(McpVariable.SNOWCHAT_JDBC_URL, McpVariable.SNOWFLAKE_ACCOUNT,
             "set SNOWFLAKE_* for Snowflake or SNOWCHAT_JDBC_URL for another database, not both");
       }
-      Backend backend = snowflake ? Backend.SNOWFLAKE : jdbc ? Backend.JDBC : Backend.SAMPLE;
+      Backend backend = snowflake ? Backend.SNOWFLAKE : jdbc ? Backend.JDBC
+          : has(McpVariable.SNOWCHAT_SOURCES) ? Backend.CATALOG : Backend.SAMPLE;
       switch (backend) {
         case SNOWFLAKE -> checkSnowflake();
         case JDBC -> {
@@ -1164,7 +1181,7 @@ public final class McpConfig {
           }
           rejectSnowflakeConnection("SNOWCHAT_JDBC_URL is set");
         }
-        case SAMPLE -> {
+        case SAMPLE, CATALOG -> {
           rejectAll(McpVariable.SNOWCHAT_JDBC_USER, McpVariable.SNOWCHAT_JDBC_PASSWORD);
           rejectSnowflakeConnection("SNOWFLAKE_ACCOUNT is not set");
         }

@@ -146,6 +146,9 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
           config.value(McpVariable.SNOWCHAT_JDBC_USER).orElse(null),
           config.value(McpVariable.SNOWCHAT_JDBC_PASSWORD).orElse(null));
       case SAMPLE -> sample(config.sampleDir().orElse(request.sampleDirectory()));
+      case CATALOG -> throw new IllegalArgumentException("snowchat:index indexes one warehouse,"
+          + " and SNOWCHAT_SOURCES names a catalog of many: set snowchat.source (jdbc, snowflake"
+          + " or sample) with its settings, or unset SNOWCHAT_SOURCES for the build");
     };
   }
 

@@ -59,6 +59,17 @@ class WarehouseTargetTest {
   }
 
   @Test
+  void sourceCatalog_inTheEnvironment_isRefusedNamingIt(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path catalog = java.nio.file.Files.writeString(dir.resolve("sources.json"),
+        "{\"sources\": [{\"name\": \"demo\", \"address\": \"sample:\"}]}");
+    assertThatThrownBy(() -> WarehouseTarget.resolve(request("auto", null, null, null),
+        Map.of("SNOWCHAT_SOURCES", catalog.toString())))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SNOWCHAT_SOURCES")
+        .hasMessageContaining("snowchat.source");
+  }
+
+  @Test
   void badSource_namesParameterAndChoices() {
     assertThatThrownBy(() -> WarehouseTarget.resolve(request("oracle", null, null, null),
         Map.of()))

@@ -1,7 +1,9 @@
 package dev.snowchat.mcp.internal.sources;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snowchat.mcp.JdbcTarget;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.SnowchatMcpServer;
 import dev.snowchat.mcp.TestEnv;
@@ -33,6 +35,10 @@ class SourceScopeTest {
     McpConfig config = McpConfig.fromEnvironment(TestEnv.sample(
         "SNOWCHAT_SOURCES", catalog.toString(), "SNOWCHAT_SCHEMA_INDEX", "off",
         "SNOWCHAT_EXCLUDE", "memory.main.customers,*.analytics.dim_hosts"));
+    assertThat(config.backend()).isEqualTo(McpConfig.Backend.CATALOG);
+    assertThat(config.sourceNames()).containsExactly("orders", "customers", "demo");
+    assertThatThrownBy(() -> JdbcTarget.of(config)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SNOWCHAT_SOURCES");
     try (SnowchatMcpServer server = SnowchatMcpServer.builder().config(config).build()) {
       ToolResult allowed = server.call("execute_query", Map.of("source", "local",
           "sql", "SELECT count(*) AS n FROM orders"));
