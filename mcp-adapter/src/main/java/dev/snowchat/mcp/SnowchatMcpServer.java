@@ -354,6 +354,27 @@ public final class SnowchatMcpServer implements AutoCloseable {
     }
   }
 
+  /**
+   * The tools a server with this configuration serves, listed without making one: no sample
+   * warehouse is built, no schema index started and no connection opened (the pools are created
+   * empty and closed again). For the command line's {@code tools}.
+   */
+  static List<ToolDefinition> definitions(McpConfig c) {
+    // Where the sample lives only matters once a tool connects.
+    JdbcTarget target = JdbcTarget.of(c, sample -> "jdbc:duckdb:");
+    Warehouse w;
+    try {
+      w = new Warehouse(c, target);
+    } catch (SQLException e) {
+      throw new IllegalStateException("No JDBC driver for " + target.displayUrl(), e);
+    }
+    try {
+      return new Tools(w, LiveLookups.router(w)).definitions();
+    } finally {
+      w.close();
+    }
+  }
+
   static String sampleUrl(McpConfig c) {
     Path dir = c.sampleDir().orElseGet(() -> Path.of(System.getProperty("user.home"),
         ".snowchat", "sample"));
