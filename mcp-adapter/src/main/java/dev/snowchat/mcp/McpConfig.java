@@ -31,7 +31,9 @@ import org.jspecify.annotations.Nullable;
  * ({@code SNOWCHAT_JDBC_URL}), or, with neither, the embedded sample warehouse. Setting both is an
  * error. Every {@code SNOWCHAT_*} and {@code SNOWFLAKE_MCP_*} variable must be one this class
  * knows; an unknown one (a typo, usually) stops start-up with its name. Other {@code SNOWFLAKE_*}
- * variables that Snowflake's own tools read (e.g. {@code SNOWFLAKE_HOME}) are ignored.
+ * variables that Snowflake's own tools read (e.g. {@code SNOWFLAKE_HOME}) are ignored, as are the
+ * launchers' own ({@code SNOWCHAT_JAVA_HOME}, {@code SNOWCHAT_CDS_DIR}: which Java starts the
+ * jar, where the start-up caches live).
  *
  * <pre>{@code
  * McpConfig config = McpConfig.fromEnvironment(System.getenv());
@@ -70,6 +72,9 @@ public final class McpConfig {
 
   /** Every variable this class reads, with whether its value is a secret. */
   private static final Map<String, Boolean> KNOWN = known();
+
+  /** Read by {@code ./snowchat} and the jars' Java 8 entry point before the server starts. */
+  private static final Set<String> LAUNCHER = Set.of("SNOWCHAT_JAVA_HOME", "SNOWCHAT_CDS_DIR");
 
   /** The variables whose values are secrets; never shown, logged or returned. */
   public static final Set<String> SENSITIVE_KEYS = sensitive();
@@ -171,8 +176,8 @@ public final class McpConfig {
     List<String> unknown = new ArrayList<>();
     for (String key : new TreeSet<>(env.keySet())) {
       String value = env.get(key);
-      if (key.startsWith("SNOWCHAT_TEST_")) {
-        continue; // the test suite's own variables (PostgreSQL URL etc.)
+      if (key.startsWith("SNOWCHAT_TEST_") || LAUNCHER.contains(key)) {
+        continue; // the test suite's own variables (PostgreSQL URL etc.), the launchers'
       }
       boolean ours = key.startsWith("SNOWCHAT_") || key.startsWith("SNOWFLAKE_MCP_");
       if (KNOWN.containsKey(key)) {
