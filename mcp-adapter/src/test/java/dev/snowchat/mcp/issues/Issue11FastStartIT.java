@@ -38,10 +38,16 @@ class Issue11FastStartIT {
     Files.copy(JAR, jar, StandardCopyOption.COPY_ATTRIBUTES);
     Path caches = root.resolve("cds");
     Files.createDirectories(caches);
+    // The launcher's cache name: jar name, checksum of the jar's path (djb2), jar time.
+    long pathSum = 5381;
+    for (char c : jar.toString().toCharArray()) {
+      pathSum = (pathSum * 33 + c) % 4294967296L;
+    }
     long stamp = Files.getLastModifiedTime(jar, LinkOption.NOFOLLOW_LINKS).toMillis() / 1000;
     byte[] garbage = "not a cache".repeat(1000).getBytes(StandardCharsets.US_ASCII);
-    Files.write(caches.resolve("snowchat-mcp-" + stamp + ".aot"), garbage);
-    Files.write(caches.resolve("snowchat-mcp-" + stamp + ".jsa"), garbage);
+    String name = "snowchat-mcp-" + pathSum + "-" + stamp;
+    Files.write(caches.resolve(name + ".aot"), garbage);
+    Files.write(caches.resolve(name + ".jsa"), garbage);
 
     Map<String, String> env = TestEnv.sample("SNOWCHAT_CDS_DIR", caches.toString(),
         "SNOWCHAT_JAVA_HOME", System.getProperty("java.home"));
@@ -61,6 +67,7 @@ class Issue11FastStartIT {
     String[] listed = run(launcher, env, "", "mcp", "tools");
     assertThat(listed[0]).as(listed[1]).contains("execute_query", "list_tables")
         .doesNotContain("[warning]", "[error", "aot]", "cds]");
+    assertThat(caches.resolve(name + ".aot")).as("the damaged cache, used as is").exists();
   }
 
   /** {@return standard output and standard error of the launcher} */
