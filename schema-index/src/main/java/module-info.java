@@ -15,6 +15,8 @@ module dev.snowchat.schemaindex {
 
   exports dev.snowchat.schemaindex;
 
+  // DriverDataSource finds JDBC drivers as services.
+  uses java.sql.Driver;
   uses dev.snowchat.schemaindex.EmbeddingProviderFactory;
   uses dev.snowchat.schemaindex.CatalogSourceFactory;
 

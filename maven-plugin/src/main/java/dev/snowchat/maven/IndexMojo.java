@@ -1,7 +1,6 @@
 package dev.snowchat.maven;
 
 import dev.snowchat.maven.internal.CatalogLoader;
-import dev.snowchat.maven.internal.DriverDataSource;
 import dev.snowchat.maven.internal.IndexReport;
 import dev.snowchat.maven.internal.IndexSummaries;
 import dev.snowchat.maven.internal.NamePatterns;
@@ -9,6 +8,7 @@ import dev.snowchat.maven.internal.SqlFiles;
 import dev.snowchat.maven.internal.WarehouseTarget;
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.CatalogSnapshot;
+import dev.snowchat.schemaindex.DriverDataSource;
 import dev.snowchat.schemaindex.Glossary;
 import dev.snowchat.sqlgate.SnowchatException;
 import java.io.File;
@@ -169,8 +169,7 @@ public final class IndexMojo extends SnowchatMojo {
     getLog().info("snowchat:index: listing schemas and tables");
     Catalog catalog;
     try {
-      DriverDataSource ds = DriverDataSource.of(target.url(), target.properties(),
-          target.mask(target.url()));
+      DriverDataSource ds = DriverDataSource.of(target.url(), target.properties());
       ProgressLog progress = new ProgressLog(start);
       catalog = target.kind() == WarehouseTarget.Kind.SNOWFLAKE
           ? CatalogLoader.loadSnowflake(ds, patterns, progress)

@@ -105,8 +105,6 @@ public record HttpIdentity(String name, String tokenSha256, Map<String, String> 
           + " least one identity");
     }
     List<HttpIdentity> out = new ArrayList<>();
-    Set<String> names = new HashSet<>();
-    Set<String> hashes = new HashSet<>();
     for (JsonNode n : list) {
       String at = where + ", identity " + (out.size() + 1);
       onlyKeys(n, Set.of("name", "tokenSha256", "sessionVariables"), at);
@@ -133,6 +131,28 @@ public record HttpIdentity(String name, String tokenSha256, Map<String, String> 
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(at + ": " + e.getMessage());
       }
+      out.add(id);
+    }
+    checkUnique(out, where);
+    return List.copyOf(out);
+  }
+
+  /**
+   * Checks a list of identities: at least one, no name or token twice.
+   *
+   * @param identities the identities
+   * @param where what holds them, for messages
+   * @throws IllegalArgumentException naming the identity at fault
+   */
+  static void checkUnique(List<HttpIdentity> identities, String where) {
+    if (identities.isEmpty()) {
+      throw new IllegalArgumentException(where + ": expected at least one identity");
+    }
+    Set<String> names = new HashSet<>();
+    Set<String> hashes = new HashSet<>();
+    for (int i = 0; i < identities.size(); i++) {
+      HttpIdentity id = identities.get(i);
+      String at = where + ", identity " + (i + 1);
       if (!names.add(id.name())) {
         throw new IllegalArgumentException(at + ": duplicate name '" + id.name() + "'");
       }
@@ -140,9 +160,7 @@ public record HttpIdentity(String name, String tokenSha256, Map<String, String> 
         throw new IllegalArgumentException(at + " ('" + id.name() + "'): the same token as an"
             + " earlier identity");
       }
-      out.add(id);
     }
-    return List.copyOf(out);
   }
 
   private static void onlyKeys(JsonNode n, Set<String> allowed, String where) {

@@ -12,38 +12,40 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP server's configuration, read strictly from environment variables. Immutable; its
- * {@link #toString()} masks every secret.
+ * The MCP server's configuration: an immutable value, built by {@link #builder()} or read from
+ * environment variables by {@link #fromEnvironment(Map)}. Its {@link #toString()} masks every
+ * secret.
  *
- * <p>Three kinds of warehouse, chosen by which variables are set: Snowflake ({@code
- * SNOWFLAKE_ACCOUNT} and friends, the names the reference servers use), any JDBC database
- * ({@code SNOWCHAT_JDBC_URL}), or, with neither, the embedded sample warehouse. Setting both is an
- * error. Every {@code SNOWCHAT_*} and {@code SNOWFLAKE_MCP_*} variable must be one this class
- * knows; an unknown one (a typo, usually) stops start-up with its name. Other {@code SNOWFLAKE_*}
- * variables that Snowflake's own tools read (e.g. {@code SNOWFLAKE_HOME}) are ignored, as are the
- * launchers' own ({@code SNOWCHAT_JAVA_HOME}, {@code SNOWCHAT_CDS_DIR}: which Java starts the
- * jar, where the start-up caches live).
+ * <p>Three kinds of warehouse, chosen by what is set: Snowflake (an account), any JDBC database
+ * (a JDBC URL), or, with neither, the embedded sample warehouse. Setting both is an error. Each
+ * setting is one of the {@link McpVariable variables}, and errors name it by that variable,
+ * whichever way the value came. The launchers' own variables ({@code SNOWCHAT_JAVA_HOME}, {@code
+ * SNOWCHAT_CDS_DIR}: which Java starts the jar, where the start-up caches live) are not
+ * configuration and are ignored.
  *
  * <pre>{@code
- * McpConfig config = McpConfig.fromEnvironment(System.getenv());
+ * McpConfig config = McpConfig.builder()
+ *     .jdbcUrl("jdbc:postgresql://db:5432/shop").jdbcUser("reader").jdbcPassword(password)
+ *     .maxRows(500)
+ *     .build();
+ * McpConfig fromEnv = McpConfig.fromEnvironment(System.getenv());
  * }</pre>
  */
 public final class McpConfig {
 
   /** Where the server's data comes from. */
   public enum Backend {
-    /** Snowflake, from the {@code SNOWFLAKE_*} variables. */
+    /** Snowflake, from the {@code SNOWFLAKE_*} settings. */
     SNOWFLAKE,
     /** Any JDBC database, from {@code SNOWCHAT_JDBC_URL}. */
     JDBC,
@@ -66,26 +68,25 @@ public final class McpConfig {
   public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMinutes(10);
 
   static final int MAX_ROWS_LIMIT = 100_000;
+  static final long MIN_BYTES = 1024;
   static final long MAX_BYTES_LIMIT = 256L * 1024 * 1024;
+  static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
   static final Duration MAX_TIMEOUT = Duration.ofHours(1);
+  static final Duration MAX_POLL_INTERVAL = Duration.ofDays(1);
+  static final int MAX_POOL_SIZE = 64;
   static final int MIN_TOKEN_LENGTH = 16;
-
-  /** Every variable this class reads, with whether its value is a secret. */
-  private static final Map<String, Boolean> KNOWN = known();
-
-  /** Read by {@code ./snowchat} and the jars' Java 8 entry point before the server starts. */
-  private static final Set<String> LAUNCHER = Set.of("SNOWCHAT_JAVA_HOME", "SNOWCHAT_CDS_DIR");
-
-  /** The variables whose values are secrets; never shown, logged or returned. */
-  public static final Set<String> SENSITIVE_KEYS = sensitive();
 
   private static final Pattern ACCOUNT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
   private static final Pattern SF_IDENTIFIER = Pattern.compile("[^\\x00-\\x1f\"]{1,255}");
   private static final Pattern QUERY_TAG = Pattern.compile("[A-Za-z0-9 ._:/@=-]{1,200}");
-  private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
+  private static final Pattern ORIGIN = Pattern.compile("https?://[^/\\s]+");
+  private static final Pattern NAME_GLOB = Pattern.compile("[^.\\s]+(\\.[^.\\s]+){0,2}");
+  private static final Set<String> AUTHENTICATORS = Set.of("snowflake", "snowflake_jwt",
+      "externalbrowser", "oauth", "username_password_mfa", "programmatic_access_token");
 
   private final Backend backend;
-  private final Map<String, String> values;
+  // The text of every setting given, by variable: for value(), secretValues() and toString().
+  private final Map<McpVariable, String> settings;
   private final PermissionMode mode;
   private final int maxRows;
   private final long maxResultBytes;
@@ -101,68 +102,33 @@ public final class McpConfig {
   private final List<String> excludePatterns;
   private final boolean schemaIndex;
 
-  private McpConfig(Map<String, String> values) {
-    this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
-    boolean snowflake = values.containsKey("SNOWFLAKE_ACCOUNT");
-    boolean jdbc = values.containsKey("SNOWCHAT_JDBC_URL");
-    if (snowflake && jdbc) {
-      throw conflict("SNOWCHAT_JDBC_URL", "SNOWFLAKE_ACCOUNT",
-          "set SNOWFLAKE_* for Snowflake or SNOWCHAT_JDBC_URL for another database, not both");
-    }
-    this.backend = snowflake ? Backend.SNOWFLAKE : jdbc ? Backend.JDBC : Backend.SAMPLE;
-    checkBackendKeys();
+  private McpConfig(Builder b, Backend backend) {
+    this.backend = backend;
+    this.settings = Collections.unmodifiableMap(new EnumMap<>(b.settings));
+    this.mode = b.mode == null ? PermissionMode.READ_ONLY : b.mode;
+    this.maxRows = b.maxRows == null ? DEFAULT_MAX_ROWS : b.maxRows;
+    this.maxResultBytes = b.maxResultBytes == null ? DEFAULT_MAX_RESULT_BYTES : b.maxResultBytes;
+    this.queryTimeout = b.queryTimeout == null ? DEFAULT_QUERY_TIMEOUT : b.queryTimeout;
+    this.pollInterval = b.pollInterval == null ? DEFAULT_POLL_INTERVAL : b.pollInterval;
+    this.poolSize = b.poolSize == null ? 4 : b.poolSize;
+    this.queryTag = b.text(McpVariable.SNOWCHAT_QUERY_TAG).orElse("snowchat-mcp");
+    this.httpHost = b.text(McpVariable.SNOWCHAT_HTTP_HOST).orElse("127.0.0.1");
+    this.httpPort = b.httpPort == null ? DEFAULT_HTTP_PORT : b.httpPort;
+    this.allowedOrigins = b.allowedOrigins;
+    this.httpIdentities = b.httpIdentities;
+    this.includePatterns = b.include;
+    this.excludePatterns = b.exclude;
+    this.schemaIndex = b.schemaIndex == null || b.schemaIndex;
+  }
 
-    this.mode = optional("SNOWFLAKE_MCP_MODE").map(v -> {
-      try {
-        return PermissionMode.parse(v);
-      } catch (IllegalArgumentException e) {
-        throw bad("SNOWFLAKE_MCP_MODE", v, "read_only (default), read_write or full");
-      }
-    }).orElse(PermissionMode.READ_ONLY);
-    this.maxRows = (int) longValue("SNOWFLAKE_MCP_MAX_ROWS", DEFAULT_MAX_ROWS, 1, MAX_ROWS_LIMIT);
-    this.maxResultBytes = longValue("SNOWCHAT_MAX_RESULT_BYTES", DEFAULT_MAX_RESULT_BYTES, 1024,
-        MAX_BYTES_LIMIT);
-    this.queryTimeout = duration("SNOWCHAT_QUERY_TIMEOUT", DEFAULT_QUERY_TIMEOUT,
-        Duration.ofSeconds(1), MAX_TIMEOUT);
-    this.pollInterval = duration("SNOWCHAT_INDEX_POLL_INTERVAL", DEFAULT_POLL_INTERVAL,
-        Duration.ZERO, Duration.ofDays(1));
-    this.poolSize = (int) longValue("SNOWCHAT_POOL_SIZE", 4, 1, 64);
-    this.queryTag = optional("SNOWCHAT_QUERY_TAG").map(v -> {
-      if (!QUERY_TAG.matcher(v).matches()) {
-        throw bad("SNOWCHAT_QUERY_TAG", v,
-            "1 to 200 letters, digits, spaces or . _ : / @ = -");
-      }
-      return v;
-    }).orElse("snowchat-mcp");
-    this.httpHost = optional("SNOWCHAT_HTTP_HOST").orElse("127.0.0.1");
-    this.httpPort = (int) longValue("SNOWCHAT_HTTP_PORT", DEFAULT_HTTP_PORT, 0, 65535);
-    this.allowedOrigins = list("SNOWCHAT_HTTP_ALLOWED_ORIGINS");
-    for (String origin : allowedOrigins) {
-      if (!origin.matches("https?://[^/\\s]+")) {
-        throw bad("SNOWCHAT_HTTP_ALLOWED_ORIGINS", origin,
-            "a comma-separated list of origins such as http://localhost:3000 or "
-                + "https://example.com:*");
-      }
-    }
-    this.schemaIndex = optional("SNOWCHAT_SCHEMA_INDEX").map(v -> switch (
-        v.toLowerCase(Locale.ROOT)) {
-      case "on", "true" -> true;
-      case "off", "false" -> false;
-      default -> throw bad("SNOWCHAT_SCHEMA_INDEX", v, "on or off");
-    }).orElse(true);
-    this.includePatterns = patterns("SNOWCHAT_INCLUDE");
-    this.excludePatterns = patterns("SNOWCHAT_EXCLUDE");
-    checkFile("SNOWCHAT_GLOSSARY_FILE", true);
-    checkFile("SNOWCHAT_INDEX_SNAPSHOT", false);
-    checkFile("SNOWFLAKE_PRIVATE_KEY_FILE", true);
-    checkFile("SNOWCHAT_HTTP_IDENTITIES", true);
-    this.httpIdentities = optional("SNOWCHAT_HTTP_IDENTITIES")
-        .map(f -> HttpIdentity.read(Path.of(f), "SNOWCHAT_HTTP_IDENTITIES")).orElse(List.of());
-    checkHttp();
+  /** {@return a new builder; with nothing set it builds the sample warehouse, read-only} */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /**
-   * Reads the configuration from environment variables. Blank values count as unset.
+   * Reads the configuration from environment variables: the {@link McpVariable} names. Blank
+   * values count as unset; values are stripped of surrounding white space, secrets excepted.
    *
    * @param env the environment, usually {@link System#getenv()}
    * @return the configuration
@@ -171,34 +137,12 @@ public final class McpConfig {
    *     variable is unknown; the message never contains a secret
    */
   public static McpConfig fromEnvironment(Map<String, String> env) {
-    requireNonNull(env, "env is null");
-    Map<String, String> relevant = new LinkedHashMap<>();
-    List<String> unknown = new ArrayList<>();
-    for (String key : new TreeSet<>(env.keySet())) {
-      String value = env.get(key);
-      if (key.startsWith("SNOWCHAT_TEST_") || LAUNCHER.contains(key)) {
-        continue; // the test suite's own variables (PostgreSQL URL etc.), the launchers'
-      }
-      boolean ours = key.startsWith("SNOWCHAT_") || key.startsWith("SNOWFLAKE_MCP_");
-      if (KNOWN.containsKey(key)) {
-        if (value != null && !value.isBlank()) {
-          relevant.put(key, KNOWN.get(key) ? value : value.strip());
-        }
-      } else if (ours) {
-        unknown.add(key);
-      }
-    }
-    if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("Unknown configuration variable " + unknown.get(0)
-          + (unknown.size() > 1 ? " (and " + unknown.subList(1, unknown.size()) + ")" : "")
-          + "; known SNOWCHAT_* and SNOWFLAKE_MCP_* variables: " + ourKnownNames());
-    }
-    return new McpConfig(relevant);
+    return EnvironmentParser.parse(requireNonNull(env, "env is null"));
   }
 
   /** {@return the configuration with nothing set: the sample warehouse, read-only} */
   public static McpConfig defaults() {
-    return fromEnvironment(Map.of());
+    return builder().build();
   }
 
   /** {@return which kind of warehouse is configured} */
@@ -211,7 +155,7 @@ public final class McpConfig {
     return switch (backend) {
       case SNOWFLAKE -> Dialect.SNOWFLAKE;
       case SAMPLE -> Dialect.DUCKDB;
-      case JDBC -> dialectOfUrl(values.get("SNOWCHAT_JDBC_URL"));
+      case JDBC -> dialectOfUrl(settings.get(McpVariable.SNOWCHAT_JDBC_URL));
     };
   }
 
@@ -278,7 +222,7 @@ public final class McpConfig {
    * Treat it as a secret.
    */
   public Optional<String> httpToken() {
-    return optional("SNOWCHAT_HTTP_TOKEN");
+    return value(McpVariable.SNOWCHAT_HTTP_TOKEN);
   }
 
   /** {@return glob patterns ({@code DB.SCHEMA.TABLE}) of objects to show; empty shows all} */
@@ -301,39 +245,38 @@ public final class McpConfig {
 
   /** {@return the glossary file for the schema index ({@code SNOWCHAT_GLOSSARY_FILE})} */
   public Optional<Path> glossaryFile() {
-    return optional("SNOWCHAT_GLOSSARY_FILE").map(Path::of);
+    return value(McpVariable.SNOWCHAT_GLOSSARY_FILE).map(Path::of);
   }
 
   /** {@return the catalog snapshot file for the schema index ({@code SNOWCHAT_INDEX_SNAPSHOT})} */
   public Optional<Path> indexSnapshot() {
-    return optional("SNOWCHAT_INDEX_SNAPSHOT").map(Path::of);
+    return value(McpVariable.SNOWCHAT_INDEX_SNAPSHOT).map(Path::of);
   }
 
-  /** {@return the directory of the sample warehouse ({@code SNOWCHAT_SAMPLE_DIR})} */
+  /** {@return the directory of the sample warehouse ({@code SNOWCHAT_SAMPLE_DIR}), if set} */
   public Optional<Path> sampleDir() {
-    return optional("SNOWCHAT_SAMPLE_DIR").map(Path::of);
+    return value(McpVariable.SNOWCHAT_SAMPLE_DIR).map(Path::of);
   }
 
   /**
-   * Returns a configured value by its variable name. Secrets are returned as is: callers must
-   * not show them.
+   * Returns a setting as text, as its variable would carry it. Secrets are returned as they are:
+   * callers must not show them.
    *
-   * @param key the variable name, e.g. {@code SNOWFLAKE_ROLE}
+   * @param variable the setting, e.g. {@link McpVariable#SNOWFLAKE_ROLE}
    * @return the value, or empty when unset
    */
-  public Optional<String> value(String key) {
-    return optional(requireNonNull(key, "key is null"));
+  public Optional<String> value(McpVariable variable) {
+    return Optional.ofNullable(settings.get(requireNonNull(variable, "variable is null")));
   }
 
   /** {@return every secret value configured, for masking text that might echo one} */
   public List<String> secretValues() {
     List<String> out = new ArrayList<>();
-    for (String key : SENSITIVE_KEYS) {
-      String v = values.get(key);
-      if (v != null) {
+    settings.forEach((k, v) -> {
+      if (k.secret()) {
         out.add(v);
       }
-    }
+    });
     return List.copyOf(out);
   }
 
@@ -345,16 +288,16 @@ public final class McpConfig {
         .append(", maxRows=").append(maxRows)
         .append(", maxResultBytes=").append(maxResultBytes)
         .append(", queryTimeout=").append(queryTimeout);
-    for (Map.Entry<String, String> e : values.entrySet()) {
-      sb.append(", ").append(e.getKey()).append('=');
-      if (SENSITIVE_KEYS.contains(e.getKey())) {
+    settings.forEach((k, v) -> {
+      sb.append(", ").append(k).append('=');
+      if (k.secret()) {
         sb.append(MASK);
-      } else if (e.getKey().equals("SNOWCHAT_JDBC_URL")) {
-        sb.append(maskUrl(e.getValue()));
+      } else if (k == McpVariable.SNOWCHAT_JDBC_URL) {
+        sb.append(maskUrl(v));
       } else {
-        sb.append(e.getValue());
+        sb.append(v);
       }
-    }
+    });
     return sb.append(']').toString();
   }
 
@@ -368,119 +311,6 @@ public final class McpConfig {
     String out = url.replaceAll("(?i)(password|pwd|passphrase|secret|token)=([^&;]*)",
         "$1=" + MASK);
     return out.replaceAll("//([^/@:]+):([^/@]*)@", "//$1:" + MASK + "@");
-  }
-
-  // --- validation ---
-
-  private void checkBackendKeys() {
-    switch (backend) {
-      case SNOWFLAKE -> {
-        String account = values.get("SNOWFLAKE_ACCOUNT");
-        if (!ACCOUNT.matcher(stripAccountUrl(account)).matches()) {
-          throw bad("SNOWFLAKE_ACCOUNT", account,
-              "an account identifier such as myorg-myaccount or xy12345.eu-west-1");
-        }
-        for (String k : List.of("SNOWFLAKE_ROLE", "SNOWFLAKE_WAREHOUSE", "SNOWFLAKE_DATABASE",
-            "SNOWFLAKE_SCHEMA", "SNOWFLAKE_USER")) {
-          String v = values.get(k);
-          if (v != null && !SF_IDENTIFIER.matcher(v).matches()) {
-            throw bad(k, v, "a Snowflake name without double quotes or control characters");
-          }
-        }
-        String auth = values.getOrDefault("SNOWFLAKE_AUTHENTICATOR", "").toLowerCase(Locale.ROOT);
-        if (!auth.isEmpty() && !Set.of("snowflake", "snowflake_jwt", "externalbrowser", "oauth",
-            "username_password_mfa", "programmatic_access_token").contains(auth)
-            && !auth.startsWith("https://")) {
-          throw bad("SNOWFLAKE_AUTHENTICATOR", values.get("SNOWFLAKE_AUTHENTICATOR"),
-              "snowflake, snowflake_jwt, externalbrowser, oauth, username_password_mfa, "
-                  + "programmatic_access_token or an https:// Okta URL");
-        }
-        if (!values.containsKey("SNOWFLAKE_USER") && !auth.equals("oauth")) {
-          throw missing("SNOWFLAKE_USER", "SNOWFLAKE_ACCOUNT is set");
-        }
-        boolean password = values.containsKey("SNOWFLAKE_PASSWORD");
-        boolean key = values.containsKey("SNOWFLAKE_PRIVATE_KEY_FILE");
-        if (password && key) {
-          throw conflict("SNOWFLAKE_PRIVATE_KEY_FILE", "SNOWFLAKE_PASSWORD",
-              "use key-pair authentication or a password, not both");
-        }
-        if (values.containsKey("SNOWFLAKE_PRIVATE_KEY_FILE_PWD") && !key) {
-          throw missing("SNOWFLAKE_PRIVATE_KEY_FILE",
-              "SNOWFLAKE_PRIVATE_KEY_FILE_PWD is set");
-        }
-        if (key && !auth.isEmpty() && !auth.equals("snowflake_jwt")) {
-          throw conflict("SNOWFLAKE_AUTHENTICATOR", "SNOWFLAKE_PRIVATE_KEY_FILE",
-              "a private key needs SNOWFLAKE_AUTHENTICATOR=snowflake_jwt or unset, got "
-                  + values.get("SNOWFLAKE_AUTHENTICATOR"));
-        }
-        if (!password && !key && (auth.isEmpty() || auth.equals("snowflake")
-            || auth.equals("username_password_mfa") || auth.equals("snowflake_jwt"))) {
-          throw missing("SNOWFLAKE_PASSWORD or SNOWFLAKE_PRIVATE_KEY_FILE",
-              "SNOWFLAKE_ACCOUNT is set"
-                  + (auth.isEmpty() ? "" : " with SNOWFLAKE_AUTHENTICATOR=" + auth));
-        }
-        if ((auth.equals("oauth") || auth.equals("programmatic_access_token")) && !password) {
-          throw missing("SNOWFLAKE_PASSWORD",
-              "SNOWFLAKE_AUTHENTICATOR=" + auth + " (put the token in SNOWFLAKE_PASSWORD)");
-        }
-        if (values.containsKey("SNOWFLAKE_SCHEMA") && !values.containsKey("SNOWFLAKE_DATABASE")) {
-          throw missing("SNOWFLAKE_DATABASE", "SNOWFLAKE_SCHEMA is set");
-        }
-        rejectAll("SNOWCHAT_JDBC_USER", "SNOWCHAT_JDBC_PASSWORD");
-      }
-      case JDBC -> {
-        String url = values.get("SNOWCHAT_JDBC_URL");
-        if (!url.startsWith("jdbc:") || url.length() < 8) {
-          throw new IllegalArgumentException("Bad value for SNOWCHAT_JDBC_URL: " + maskUrl(url)
-              + "; expected a JDBC URL such as jdbc:postgresql://host:5432/db");
-        }
-        if (values.containsKey("SNOWCHAT_JDBC_PASSWORD")
-            && !values.containsKey("SNOWCHAT_JDBC_USER")) {
-          throw missing("SNOWCHAT_JDBC_USER", "SNOWCHAT_JDBC_PASSWORD is set");
-        }
-        rejectSnowflakeConnectionKeys("SNOWCHAT_JDBC_URL is set");
-      }
-      case SAMPLE -> {
-        rejectAll("SNOWCHAT_JDBC_USER", "SNOWCHAT_JDBC_PASSWORD");
-        rejectSnowflakeConnectionKeys("SNOWFLAKE_ACCOUNT is not set");
-      }
-    }
-  }
-
-  private void rejectAll(String... keys) {
-    for (String k : keys) {
-      if (values.containsKey(k)) {
-        throw new IllegalArgumentException(k + " is set but "
-            + (k.startsWith("SNOWCHAT_JDBC") ? "SNOWCHAT_JDBC_URL" : "SNOWFLAKE_ACCOUNT")
-            + " is not; set it too, or unset " + k);
-      }
-    }
-  }
-
-  private void rejectSnowflakeConnectionKeys(String why) {
-    for (String k : List.of("SNOWFLAKE_USER", "SNOWFLAKE_PASSWORD", "SNOWFLAKE_PRIVATE_KEY_FILE",
-        "SNOWFLAKE_PRIVATE_KEY_FILE_PWD", "SNOWFLAKE_AUTHENTICATOR", "SNOWFLAKE_ROLE",
-        "SNOWFLAKE_WAREHOUSE", "SNOWFLAKE_DATABASE", "SNOWFLAKE_SCHEMA")) {
-      if (values.containsKey(k)) {
-        throw new IllegalArgumentException(k + " is set but " + why
-            + "; Snowflake needs SNOWFLAKE_ACCOUNT (and no SNOWCHAT_JDBC_URL), or unset " + k);
-      }
-    }
-  }
-
-  private void checkHttp() {
-    String token = values.get("SNOWCHAT_HTTP_TOKEN");
-    if (token != null && (token.length() < MIN_TOKEN_LENGTH || token.chars().anyMatch(
-        c -> c <= ' ' || c > '~'))) {
-      throw new IllegalArgumentException("Bad value for SNOWCHAT_HTTP_TOKEN (" + MASK
-          + "): expected at least " + MIN_TOKEN_LENGTH + " printable ASCII characters, no spaces");
-    }
-    if (!isLoopbackHost(httpHost) && token == null && httpIdentities.isEmpty()) {
-      throw new IllegalArgumentException("SNOWCHAT_HTTP_HOST=" + httpHost
-          + " binds beyond loopback, which requires SNOWCHAT_HTTP_TOKEN (a bearer token of at"
-          + " least " + MIN_TOKEN_LENGTH + " characters) or SNOWCHAT_HTTP_IDENTITIES; or use"
-          + " SNOWCHAT_HTTP_HOST=127.0.0.1");
-    }
   }
 
   /**
@@ -503,98 +333,8 @@ public final class McpConfig {
     }
   }
 
-  private void checkFile(String key, boolean mustExist) {
-    String v = values.get(key);
-    if (v == null) {
-      return;
-    }
-    Path p;
-    try {
-      p = Path.of(v);
-    } catch (RuntimeException e) {
-      throw bad(key, v, "a file path");
-    }
-    if (mustExist && !Files.isRegularFile(p)) {
-      throw new IllegalArgumentException(key + "=" + v + ": no such readable file");
-    }
-    if (!mustExist && Files.isDirectory(p)) {
-      throw new IllegalArgumentException(key + "=" + v + " is a directory; expected a file");
-    }
-  }
-
-  private Optional<String> optional(String key) {
-    return Optional.ofNullable(values.get(key));
-  }
-
-  private long longValue(String key, long dflt, long min, long max) {
-    String v = values.get(key);
-    if (v == null) {
-      return dflt;
-    }
-    long n;
-    try {
-      n = Long.parseLong(v.replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw bad(key, v, "a whole number from " + min + " to " + max);
-    }
-    if (n < min || n > max) {
-      throw bad(key, v, "a whole number from " + min + " to " + max);
-    }
-    return n;
-  }
-
-  private Duration duration(String key, Duration dflt, Duration min, Duration max) {
-    String v = values.get(key);
-    if (v == null) {
-      return dflt;
-    }
-    var m = DURATION.matcher(v.toLowerCase(Locale.ROOT));
-    String expected = "a duration such as 30s, 500ms, 5m or 1h (plain numbers are seconds), from "
-        + min + " to " + max;
-    if (!m.matches()) {
-      throw bad(key, v, expected);
-    }
-    long n = Long.parseLong(m.group(1));
-    String unit = m.group(2) == null ? "s" : m.group(2);
-    Duration d = switch (unit) {
-      case "ms" -> Duration.ofMillis(n);
-      case "m" -> Duration.ofMinutes(n);
-      case "h" -> Duration.ofHours(n);
-      default -> Duration.ofSeconds(n);
-    };
-    if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
-      throw bad(key, v, expected);
-    }
-    return d;
-  }
-
-  private List<String> list(String key) {
-    String v = values.get(key);
-    if (v == null) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    for (String part : v.split(",")) {
-      if (!part.isBlank()) {
-        out.add(part.strip());
-      }
-    }
-    return List.copyOf(out);
-  }
-
-  private List<String> patterns(String key) {
-    List<String> out = list(key);
-    for (String p : out) {
-      if (!p.matches("[^.\\s]+(\\.[^.\\s]+){0,2}")) {
-        throw bad(key, p, "comma-separated glob patterns DATABASE[.SCHEMA[.TABLE]] with * and ?,"
-            + " e.g. AIRBNB.*,SALES.PUBLIC.ORDERS");
-      }
-    }
-    return out;
-  }
-
-  private static IllegalArgumentException bad(String key, String value, String expected) {
-    String shown = SENSITIVE_KEYS.contains(key) ? MASK : value;
+  static IllegalArgumentException bad(McpVariable key, String value, String expected) {
+    String shown = key.secret() ? MASK : value;
     return new IllegalArgumentException(
         "Bad value for " + key + ": '" + shown + "'; expected " + expected);
   }
@@ -603,7 +343,8 @@ public final class McpConfig {
     return new IllegalArgumentException(key + " is required because " + because);
   }
 
-  private static IllegalArgumentException conflict(String key, String other, String hint) {
+  private static IllegalArgumentException conflict(McpVariable key, McpVariable other,
+      String hint) {
     return new IllegalArgumentException(
         "Conflicting configuration: " + key + " and " + other + " are both set; " + hint);
   }
@@ -633,62 +374,651 @@ public final class McpConfig {
     return Dialect.GENERIC;
   }
 
-  private static String ourKnownNames() {
-    return String.join(", ", KNOWN.keySet().stream()
-        .filter(k -> k.startsWith("SNOWCHAT_") || k.startsWith("SNOWFLAKE_MCP_"))
-        .toList());
-  }
+  /**
+   * Builds an {@link McpConfig}. Each setter checks its value at once and may be called once
+   * (again, even with the same value, is an {@link IllegalStateException} naming the value
+   * already set, masked for secrets); {@link #build()} checks the settings against each other.
+   * Errors name the setting by its {@link McpVariable}.
+   */
+  public static final class Builder {
+    private final Map<McpVariable, String> settings = new EnumMap<>(McpVariable.class);
+    private @Nullable PermissionMode mode;
+    private @Nullable Integer maxRows;
+    private @Nullable Long maxResultBytes;
+    private @Nullable Duration queryTimeout;
+    private @Nullable Duration pollInterval;
+    private @Nullable Integer poolSize;
+    private @Nullable Integer httpPort;
+    private @Nullable Boolean schemaIndex;
+    private List<String> allowedOrigins = List.of();
+    private List<HttpIdentity> httpIdentities = List.of();
+    private List<String> include = List.of();
+    private List<String> exclude = List.of();
 
-  private static Map<String, Boolean> known() {
-    Map<String, Boolean> m = new LinkedHashMap<>();
-    // Snowflake connection: the reference servers' names.
-    for (String k : List.of("SNOWFLAKE_ACCOUNT", "SNOWFLAKE_USER", "SNOWFLAKE_AUTHENTICATOR",
-        "SNOWFLAKE_PRIVATE_KEY_FILE", "SNOWFLAKE_ROLE", "SNOWFLAKE_WAREHOUSE",
-        "SNOWFLAKE_DATABASE", "SNOWFLAKE_SCHEMA")) {
-      m.put(k, false);
+    private Builder() {}
+
+    Optional<String> text(McpVariable key) {
+      return Optional.ofNullable(settings.get(key));
     }
-    m.put("SNOWFLAKE_PASSWORD", true);
-    m.put("SNOWFLAKE_PRIVATE_KEY_FILE_PWD", true);
-    m.put("SNOWFLAKE_MCP_MODE", false);
-    m.put("SNOWFLAKE_MCP_MAX_ROWS", false);
-    // Any JDBC database.
-    m.put("SNOWCHAT_JDBC_URL", false);
-    m.put("SNOWCHAT_JDBC_USER", false);
-    m.put("SNOWCHAT_JDBC_PASSWORD", true);
-    // Limits and pools.
-    m.put("SNOWCHAT_MAX_RESULT_BYTES", false);
-    m.put("SNOWCHAT_QUERY_TIMEOUT", false);
-    m.put("SNOWCHAT_POOL_SIZE", false);
-    m.put("SNOWCHAT_QUERY_TAG", false);
-    // Schema index.
-    m.put("SNOWCHAT_SCHEMA_INDEX", false);
-    m.put("SNOWCHAT_GLOSSARY_FILE", false);
-    m.put("SNOWCHAT_INDEX_SNAPSHOT", false);
-    m.put("SNOWCHAT_INDEX_POLL_INTERVAL", false);
-    m.put("SNOWCHAT_INCLUDE", false);
-    m.put("SNOWCHAT_EXCLUDE", false);
-    // Sample warehouse and HTTP transport.
-    m.put("SNOWCHAT_SAMPLE_DIR", false);
-    m.put("SNOWCHAT_HTTP_HOST", false);
-    m.put("SNOWCHAT_HTTP_PORT", false);
-    m.put("SNOWCHAT_HTTP_TOKEN", true);
-    m.put("SNOWCHAT_HTTP_ALLOWED_ORIGINS", false);
-    m.put("SNOWCHAT_HTTP_IDENTITIES", false);
-    return Collections.unmodifiableMap(m);
-  }
 
-  private static Set<String> sensitive() {
-    Set<String> s = new TreeSet<>();
-    KNOWN.forEach((k, secret) -> {
-      if (secret) {
-        s.add(k);
+    /** Records a setting's text once; a second setting is an ISE naming the first. */
+    private Builder set(McpVariable key, String text) {
+      String old = settings.get(key);
+      if (old != null) {
+        throw new IllegalStateException(key + " was already set to "
+            + (key.secret() ? MASK : key == McpVariable.SNOWCHAT_JDBC_URL ? maskUrl(old) : old));
       }
-    });
-    return Collections.unmodifiableSet(s);
-  }
+      settings.put(key, text);
+      return this;
+    }
 
-  /** {@return every variable name this class reads, in documentation order} */
-  public static Set<String> knownVariables() {
-    return KNOWN.keySet();
+    private Builder snowflakeName(McpVariable key, String value) {
+      requireNonNull(value, key + " is null");
+      if (!SF_IDENTIFIER.matcher(value).matches()) {
+        throw bad(key, value, "a Snowflake name without double quotes or control characters");
+      }
+      return set(key, value);
+    }
+
+    private static Path file(McpVariable key, Path path, boolean mustExist) {
+      requireNonNull(path, key + " is null");
+      if (mustExist && !Files.isRegularFile(path)) {
+        throw new IllegalArgumentException(key + "=" + path + ": no such readable file");
+      }
+      if (!mustExist && Files.isDirectory(path)) {
+        throw new IllegalArgumentException(key + "=" + path + " is a directory; expected a file");
+      }
+      return path;
+    }
+
+    /**
+     * Connects to Snowflake ({@code SNOWFLAKE_ACCOUNT}).
+     *
+     * @param account an account identifier such as {@code myorg-myaccount} or {@code
+     *     xy12345.eu-west-1}, or the account URL
+     * @return this builder
+     * @throws IllegalArgumentException when it is not an account identifier
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakeAccount(String account) {
+      requireNonNull(account, "account is null");
+      if (!ACCOUNT.matcher(stripAccountUrl(account)).matches()) {
+        throw bad(McpVariable.SNOWFLAKE_ACCOUNT, account,
+            "an account identifier such as myorg-myaccount or xy12345.eu-west-1");
+      }
+      return set(McpVariable.SNOWFLAKE_ACCOUNT, account);
+    }
+
+    /**
+     * Sets the Snowflake user ({@code SNOWFLAKE_USER}).
+     *
+     * @param user the user
+     * @return this builder
+     * @throws IllegalArgumentException for a name with double quotes or control characters
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakeUser(String user) {
+      return snowflakeName(McpVariable.SNOWFLAKE_USER, user);
+    }
+
+    /**
+     * Sets the Snowflake password, or the token of {@code oauth} and {@code
+     * programmatic_access_token} ({@code SNOWFLAKE_PASSWORD}). A secret.
+     *
+     * @param password the password or token
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakePassword(String password) {
+      return set(McpVariable.SNOWFLAKE_PASSWORD, requireNonNull(password, "password is null"));
+    }
+
+    /**
+     * Sets the PKCS#8 private key file for key-pair authentication ({@code
+     * SNOWFLAKE_PRIVATE_KEY_FILE}).
+     *
+     * @param file the key file
+     * @return this builder
+     * @throws IllegalArgumentException when it is not a readable file
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakePrivateKeyFile(Path file) {
+      return set(McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE,
+          file(McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE, file, true).toString());
+    }
+
+    /**
+     * Sets the passphrase of an encrypted private key ({@code SNOWFLAKE_PRIVATE_KEY_FILE_PWD}). A
+     * secret.
+     *
+     * @param passphrase the passphrase
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakePrivateKeyPassword(String passphrase) {
+      return set(McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE_PWD,
+          requireNonNull(passphrase, "passphrase is null"));
+    }
+
+    /**
+     * Sets the Snowflake authenticator ({@code SNOWFLAKE_AUTHENTICATOR}).
+     *
+     * @param authenticator {@code snowflake}, {@code snowflake_jwt}, {@code externalbrowser},
+     *     {@code oauth}, {@code username_password_mfa}, {@code programmatic_access_token}, or an
+     *     {@code https://} Okta URL
+     * @return this builder
+     * @throws IllegalArgumentException for another value
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakeAuthenticator(String authenticator) {
+      requireNonNull(authenticator, "authenticator is null");
+      String a = authenticator.toLowerCase(Locale.ROOT);
+      if (!AUTHENTICATORS.contains(a) && !a.startsWith("https://")) {
+        throw bad(McpVariable.SNOWFLAKE_AUTHENTICATOR, authenticator,
+            "snowflake, snowflake_jwt, externalbrowser, oauth, username_password_mfa, "
+                + "programmatic_access_token or an https:// Okta URL");
+      }
+      return set(McpVariable.SNOWFLAKE_AUTHENTICATOR, authenticator);
+    }
+
+    /**
+     * Sets the session role ({@code SNOWFLAKE_ROLE}).
+     *
+     * @param role the role
+     * @return this builder
+     * @throws IllegalArgumentException for a name with double quotes or control characters
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakeRole(String role) {
+      return snowflakeName(McpVariable.SNOWFLAKE_ROLE, role);
+    }
+
+    /**
+     * Sets the session warehouse ({@code SNOWFLAKE_WAREHOUSE}).
+     *
+     * @param warehouse the warehouse
+     * @return this builder
+     * @throws IllegalArgumentException for a name with double quotes or control characters
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakeWarehouse(String warehouse) {
+      return snowflakeName(McpVariable.SNOWFLAKE_WAREHOUSE, warehouse);
+    }
+
+    /**
+     * Sets the session database, also the database of unqualified table names ({@code
+     * SNOWFLAKE_DATABASE}).
+     *
+     * @param database the database
+     * @return this builder
+     * @throws IllegalArgumentException for a name with double quotes or control characters
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakeDatabase(String database) {
+      return snowflakeName(McpVariable.SNOWFLAKE_DATABASE, database);
+    }
+
+    /**
+     * Sets the session schema, also the schema of unqualified table names ({@code
+     * SNOWFLAKE_SCHEMA}); needs the database.
+     *
+     * @param schema the schema
+     * @return this builder
+     * @throws IllegalArgumentException for a name with double quotes or control characters
+     * @throws IllegalStateException when already set
+     */
+    public Builder snowflakeSchema(String schema) {
+      return snowflakeName(McpVariable.SNOWFLAKE_SCHEMA, schema);
+    }
+
+    /**
+     * Connects to any other database by JDBC URL ({@code SNOWCHAT_JDBC_URL}).
+     *
+     * @param url a JDBC URL such as {@code jdbc:postgresql://host:5432/db}
+     * @return this builder
+     * @throws IllegalArgumentException when it is not a JDBC URL (the message masks credentials)
+     * @throws IllegalStateException when already set
+     */
+    public Builder jdbcUrl(String url) {
+      requireNonNull(url, "url is null");
+      if (!url.startsWith("jdbc:") || url.length() < 8) {
+        throw new IllegalArgumentException("Bad value for SNOWCHAT_JDBC_URL: " + maskUrl(url)
+            + "; expected a JDBC URL such as jdbc:postgresql://host:5432/db");
+      }
+      return set(McpVariable.SNOWCHAT_JDBC_URL, url);
+    }
+
+    /**
+     * Sets the JDBC database's user ({@code SNOWCHAT_JDBC_USER}).
+     *
+     * @param user the user
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder jdbcUser(String user) {
+      return set(McpVariable.SNOWCHAT_JDBC_USER, requireNonNull(user, "user is null"));
+    }
+
+    /**
+     * Sets the JDBC database's password ({@code SNOWCHAT_JDBC_PASSWORD}). A secret.
+     *
+     * @param password the password
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder jdbcPassword(String password) {
+      return set(McpVariable.SNOWCHAT_JDBC_PASSWORD, requireNonNull(password,
+          "password is null"));
+    }
+
+    /**
+     * Sets where the sample warehouse is built, when neither Snowflake nor a JDBC URL is set
+     * ({@code SNOWCHAT_SAMPLE_DIR}; default {@code ~/.snowchat/sample}).
+     *
+     * @param directory the directory, created when missing
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder sampleDirectory(Path directory) {
+      return set(McpVariable.SNOWCHAT_SAMPLE_DIR, requireNonNull(directory, "directory is null")
+          .toString());
+    }
+
+    /**
+     * Sets the permission mode ({@code SNOWFLAKE_MCP_MODE}; default read_only).
+     *
+     * @param mode the mode
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder mode(PermissionMode mode) {
+      set(McpVariable.SNOWFLAKE_MCP_MODE, requireNonNull(mode, "mode is null").configName());
+      this.mode = mode;
+      return this;
+    }
+
+    /**
+     * Sets the row cap per query ({@code SNOWFLAKE_MCP_MAX_ROWS}; default 1000).
+     *
+     * @param rows 1 to 100000
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder maxRows(int rows) {
+      this.maxRows = (int) number(McpVariable.SNOWFLAKE_MCP_MAX_ROWS, rows, 1, MAX_ROWS_LIMIT);
+      return this;
+    }
+
+    /**
+     * Sets the result byte cap per query ({@code SNOWCHAT_MAX_RESULT_BYTES}; default 1 MiB).
+     *
+     * @param bytes 1024 to 268435456
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder maxResultBytes(long bytes) {
+      this.maxResultBytes = number(McpVariable.SNOWCHAT_MAX_RESULT_BYTES, bytes, MIN_BYTES,
+          MAX_BYTES_LIMIT);
+      return this;
+    }
+
+    /**
+     * Sets the statement timeout, which cancels on the server ({@code SNOWCHAT_QUERY_TIMEOUT};
+     * default 60 s).
+     *
+     * @param timeout 1 s to 1 h
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder queryTimeout(Duration timeout) {
+      this.queryTimeout = duration(McpVariable.SNOWCHAT_QUERY_TIMEOUT, timeout, MIN_TIMEOUT,
+          MAX_TIMEOUT);
+      return this;
+    }
+
+    /**
+     * Sets the request pool's size ({@code SNOWCHAT_POOL_SIZE}; default 4).
+     *
+     * @param size 1 to 64
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder poolSize(int size) {
+      this.poolSize = (int) number(McpVariable.SNOWCHAT_POOL_SIZE, size, 1, MAX_POOL_SIZE);
+      return this;
+    }
+
+    /**
+     * Sets the Snowflake {@code QUERY_TAG} of the sessions ({@code SNOWCHAT_QUERY_TAG}; default
+     * {@code snowchat-mcp}).
+     *
+     * @param tag 1 to 200 letters, digits, spaces or {@code . _ : / @ = -}
+     * @return this builder
+     * @throws IllegalArgumentException for another value
+     * @throws IllegalStateException when already set
+     */
+    public Builder queryTag(String tag) {
+      requireNonNull(tag, "tag is null");
+      if (!QUERY_TAG.matcher(tag).matches()) {
+        throw bad(McpVariable.SNOWCHAT_QUERY_TAG, tag,
+            "1 to 200 letters, digits, spaces or . _ : / @ = -");
+      }
+      return set(McpVariable.SNOWCHAT_QUERY_TAG, tag);
+    }
+
+    /**
+     * Turns the schema index on or off ({@code SNOWCHAT_SCHEMA_INDEX}; default on).
+     *
+     * @param on true to load it in the background and answer discovery from it once ready
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder schemaIndex(boolean on) {
+      set(McpVariable.SNOWCHAT_SCHEMA_INDEX, on ? "on" : "off");
+      this.schemaIndex = on;
+      return this;
+    }
+
+    /**
+     * Sets the schema index's glossary ({@code SNOWCHAT_GLOSSARY_FILE}).
+     *
+     * @param file the glossary JSON
+     * @return this builder
+     * @throws IllegalArgumentException when it is not a readable file
+     * @throws IllegalStateException when already set
+     */
+    public Builder glossaryFile(Path file) {
+      return set(McpVariable.SNOWCHAT_GLOSSARY_FILE,
+          file(McpVariable.SNOWCHAT_GLOSSARY_FILE, file, true).toString());
+    }
+
+    /**
+     * Sets the catalog snapshot the schema index loads at start ({@code
+     * SNOWCHAT_INDEX_SNAPSHOT}).
+     *
+     * @param file the snapshot file (it may not exist yet)
+     * @return this builder
+     * @throws IllegalArgumentException when it is a directory
+     * @throws IllegalStateException when already set
+     */
+    public Builder indexSnapshot(Path file) {
+      return set(McpVariable.SNOWCHAT_INDEX_SNAPSHOT,
+          file(McpVariable.SNOWCHAT_INDEX_SNAPSHOT, file, false).toString());
+    }
+
+    /**
+     * Sets the schema-index poll interval ({@code SNOWCHAT_INDEX_POLL_INTERVAL}; default 10 min).
+     *
+     * @param interval zero (no polling) to one day
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder indexPollInterval(Duration interval) {
+      this.pollInterval = duration(McpVariable.SNOWCHAT_INDEX_POLL_INTERVAL, interval,
+          Duration.ZERO, MAX_POLL_INTERVAL);
+      return this;
+    }
+
+    /**
+     * Limits what discovery shows ({@code SNOWCHAT_INCLUDE}).
+     *
+     * @param globs patterns {@code DATABASE[.SCHEMA[.TABLE]]} with {@code *} and {@code ?},
+     *     case-insensitive
+     * @return this builder
+     * @throws IllegalArgumentException for a pattern of more than three parts or with spaces
+     * @throws IllegalStateException when already set
+     */
+    public Builder include(List<String> globs) {
+      this.include = globs(McpVariable.SNOWCHAT_INCLUDE, globs);
+      return this;
+    }
+
+    /**
+     * Hides objects from discovery ({@code SNOWCHAT_EXCLUDE}).
+     *
+     * @param globs patterns {@code DATABASE[.SCHEMA[.TABLE]]} with {@code *} and {@code ?},
+     *     case-insensitive
+     * @return this builder
+     * @throws IllegalArgumentException for a pattern of more than three parts or with spaces
+     * @throws IllegalStateException when already set
+     */
+    public Builder exclude(List<String> globs) {
+      this.exclude = globs(McpVariable.SNOWCHAT_EXCLUDE, globs);
+      return this;
+    }
+
+    private List<String> globs(McpVariable key, List<String> globs) {
+      List<String> out = List.copyOf(requireNonNull(globs, key + " is null"));
+      for (String p : out) {
+        if (!NAME_GLOB.matcher(p).matches()) {
+          throw bad(key, p, "comma-separated glob patterns DATABASE[.SCHEMA[.TABLE]] with * and"
+              + " ?, e.g. AIRBNB.*,SALES.PUBLIC.ORDERS");
+        }
+      }
+      set(key, String.join(",", out));
+      return out;
+    }
+
+    /**
+     * Sets the HTTP bind address ({@code SNOWCHAT_HTTP_HOST}; default 127.0.0.1). Anything but
+     * loopback needs a token or identities.
+     *
+     * @param host the address
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpHost(String host) {
+      return set(McpVariable.SNOWCHAT_HTTP_HOST, requireNonNull(host, "host is null"));
+    }
+
+    /**
+     * Sets the HTTP port ({@code SNOWCHAT_HTTP_PORT}; default 8765).
+     *
+     * @param port 0 (a free port) to 65535
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpPort(int port) {
+      this.httpPort = (int) number(McpVariable.SNOWCHAT_HTTP_PORT, port, 0, 65535);
+      return this;
+    }
+
+    /**
+     * Sets the bearer token HTTP clients must send ({@code SNOWCHAT_HTTP_TOKEN}). A secret.
+     *
+     * @param token at least 16 printable ASCII characters, no spaces
+     * @return this builder
+     * @throws IllegalArgumentException for a shorter token (the message does not show it)
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpToken(String token) {
+      requireNonNull(token, "token is null");
+      if (token.length() < MIN_TOKEN_LENGTH || token.chars().anyMatch(c -> c <= ' ' || c > '~')) {
+        throw new IllegalArgumentException("Bad value for SNOWCHAT_HTTP_TOKEN (" + MASK
+            + "): expected at least " + MIN_TOKEN_LENGTH + " printable ASCII characters, no"
+            + " spaces");
+      }
+      return set(McpVariable.SNOWCHAT_HTTP_TOKEN, token);
+    }
+
+    /**
+     * Allows more browser origins over HTTP ({@code SNOWCHAT_HTTP_ALLOWED_ORIGINS}).
+     *
+     * @param origins origins such as {@code http://localhost:3000} or {@code
+     *     https://example.com:*}
+     * @return this builder
+     * @throws IllegalArgumentException for a value that is not an origin
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpAllowedOrigins(List<String> origins) {
+      List<String> out = List.copyOf(requireNonNull(origins, "origins is null"));
+      for (String origin : out) {
+        if (!ORIGIN.matcher(origin).matches()) {
+          throw bad(McpVariable.SNOWCHAT_HTTP_ALLOWED_ORIGINS, origin,
+              "a comma-separated list of origins such as http://localhost:3000 or "
+                  + "https://example.com:*");
+        }
+      }
+      set(McpVariable.SNOWCHAT_HTTP_ALLOWED_ORIGINS, String.join(",", out));
+      this.allowedOrigins = out;
+      return this;
+    }
+
+    /**
+     * Sets the HTTP callers' identities: a bearer token each, mapped to the session variables its
+     * calls run with ({@code SNOWCHAT_HTTP_IDENTITIES} names a file of them).
+     *
+     * @param identities at least one, names and tokens unique
+     * @return this builder
+     * @throws IllegalArgumentException when empty, or a name or token repeats
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpIdentities(List<HttpIdentity> identities) {
+      List<HttpIdentity> out = List.copyOf(requireNonNull(identities, "identities is null"));
+      HttpIdentity.checkUnique(out, McpVariable.SNOWCHAT_HTTP_IDENTITIES.name());
+      set(McpVariable.SNOWCHAT_HTTP_IDENTITIES, out.stream().map(HttpIdentity::name).toList()
+          .toString());
+      this.httpIdentities = out;
+      return this;
+    }
+
+    /** Records the identities file's name as the setting's text, after reading the file. */
+    Builder httpIdentitiesFile(Path file) {
+      List<HttpIdentity> read = HttpIdentity.read(
+          file(McpVariable.SNOWCHAT_HTTP_IDENTITIES, file, true),
+          McpVariable.SNOWCHAT_HTTP_IDENTITIES.name());
+      set(McpVariable.SNOWCHAT_HTTP_IDENTITIES, file.toString());
+      this.httpIdentities = read;
+      return this;
+    }
+
+    /** Checks a whole-number setting's range and records it. */
+    private long number(McpVariable key, long n, long min, long max) {
+      if (n < min || n > max) {
+        throw bad(key, Long.toString(n), "a whole number from " + min + " to " + max);
+      }
+      set(key, Long.toString(n));
+      return n;
+    }
+
+    /** Checks a duration setting's range and records it. */
+    private Duration duration(McpVariable key, Duration d, Duration min, Duration max) {
+      requireNonNull(d, key + " is null");
+      if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+        throw bad(key, d.toString(), EnvironmentParser.durationText(min, max));
+      }
+      set(key, d.toString());
+      return d;
+    }
+
+    /**
+     * Builds the configuration, checking the settings against each other: Snowflake or a JDBC
+     * URL, not both; the settings of one warehouse kind not given for another; the credentials
+     * each authenticator needs; a token or identities when HTTP binds beyond loopback.
+     *
+     * @return the configuration
+     * @throws IllegalArgumentException naming the variables that conflict or are missing
+     */
+    public McpConfig build() {
+      boolean snowflake = settings.containsKey(McpVariable.SNOWFLAKE_ACCOUNT);
+      boolean jdbc = settings.containsKey(McpVariable.SNOWCHAT_JDBC_URL);
+      if (snowflake && jdbc) {
+        throw conflict(McpVariable.SNOWCHAT_JDBC_URL, McpVariable.SNOWFLAKE_ACCOUNT,
+            "set SNOWFLAKE_* for Snowflake or SNOWCHAT_JDBC_URL for another database, not both");
+      }
+      Backend backend = snowflake ? Backend.SNOWFLAKE : jdbc ? Backend.JDBC : Backend.SAMPLE;
+      switch (backend) {
+        case SNOWFLAKE -> checkSnowflake();
+        case JDBC -> {
+          if (has(McpVariable.SNOWCHAT_JDBC_PASSWORD) && !has(McpVariable.SNOWCHAT_JDBC_USER)) {
+            throw missing("SNOWCHAT_JDBC_USER", "SNOWCHAT_JDBC_PASSWORD is set");
+          }
+          rejectSnowflakeConnection("SNOWCHAT_JDBC_URL is set");
+        }
+        case SAMPLE -> {
+          rejectAll(McpVariable.SNOWCHAT_JDBC_USER, McpVariable.SNOWCHAT_JDBC_PASSWORD);
+          rejectSnowflakeConnection("SNOWFLAKE_ACCOUNT is not set");
+        }
+      }
+      String host = text(McpVariable.SNOWCHAT_HTTP_HOST).orElse("127.0.0.1");
+      if (!isLoopbackHost(host) && !has(McpVariable.SNOWCHAT_HTTP_TOKEN)
+          && httpIdentities.isEmpty()) {
+        throw new IllegalArgumentException("SNOWCHAT_HTTP_HOST=" + host
+            + " binds beyond loopback, which requires SNOWCHAT_HTTP_TOKEN (a bearer token of at"
+            + " least " + MIN_TOKEN_LENGTH + " characters) or SNOWCHAT_HTTP_IDENTITIES; or use"
+            + " SNOWCHAT_HTTP_HOST=127.0.0.1");
+      }
+      return new McpConfig(this, backend);
+    }
+
+    private boolean has(McpVariable key) {
+      return settings.containsKey(key);
+    }
+
+    private void checkSnowflake() {
+      String auth = text(McpVariable.SNOWFLAKE_AUTHENTICATOR).orElse("")
+          .toLowerCase(Locale.ROOT);
+      if (!has(McpVariable.SNOWFLAKE_USER) && !auth.equals("oauth")) {
+        throw missing("SNOWFLAKE_USER", "SNOWFLAKE_ACCOUNT is set");
+      }
+      boolean password = has(McpVariable.SNOWFLAKE_PASSWORD);
+      boolean key = has(McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE);
+      if (password && key) {
+        throw conflict(McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE, McpVariable.SNOWFLAKE_PASSWORD,
+            "use key-pair authentication or a password, not both");
+      }
+      if (has(McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE_PWD) && !key) {
+        throw missing("SNOWFLAKE_PRIVATE_KEY_FILE", "SNOWFLAKE_PRIVATE_KEY_FILE_PWD is set");
+      }
+      if (key && !auth.isEmpty() && !auth.equals("snowflake_jwt")) {
+        throw conflict(McpVariable.SNOWFLAKE_AUTHENTICATOR,
+            McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE, "a private key needs"
+                + " SNOWFLAKE_AUTHENTICATOR=snowflake_jwt or unset, got "
+                + settings.get(McpVariable.SNOWFLAKE_AUTHENTICATOR));
+      }
+      if (!password && !key && (auth.isEmpty() || auth.equals("snowflake")
+          || auth.equals("username_password_mfa") || auth.equals("snowflake_jwt"))) {
+        throw missing("SNOWFLAKE_PASSWORD or SNOWFLAKE_PRIVATE_KEY_FILE",
+            "SNOWFLAKE_ACCOUNT is set" + (auth.isEmpty() ? ""
+                : " with SNOWFLAKE_AUTHENTICATOR=" + auth));
+      }
+      if ((auth.equals("oauth") || auth.equals("programmatic_access_token")) && !password) {
+        throw missing("SNOWFLAKE_PASSWORD",
+            "SNOWFLAKE_AUTHENTICATOR=" + auth + " (put the token in SNOWFLAKE_PASSWORD)");
+      }
+      if (has(McpVariable.SNOWFLAKE_SCHEMA) && !has(McpVariable.SNOWFLAKE_DATABASE)) {
+        throw missing("SNOWFLAKE_DATABASE", "SNOWFLAKE_SCHEMA is set");
+      }
+      rejectAll(McpVariable.SNOWCHAT_JDBC_USER, McpVariable.SNOWCHAT_JDBC_PASSWORD);
+    }
+
+    private void rejectAll(McpVariable... keys) {
+      for (McpVariable k : keys) {
+        if (has(k)) {
+          throw new IllegalArgumentException(k + " is set but "
+              + (k.name().startsWith("SNOWCHAT_JDBC") ? "SNOWCHAT_JDBC_URL" : "SNOWFLAKE_ACCOUNT")
+              + " is not; set it too, or unset " + k);
+        }
+      }
+    }
+
+    private void rejectSnowflakeConnection(String why) {
+      for (McpVariable k : List.of(McpVariable.SNOWFLAKE_USER, McpVariable.SNOWFLAKE_PASSWORD,
+          McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE, McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE_PWD,
+          McpVariable.SNOWFLAKE_AUTHENTICATOR, McpVariable.SNOWFLAKE_ROLE,
+          McpVariable.SNOWFLAKE_WAREHOUSE, McpVariable.SNOWFLAKE_DATABASE,
+          McpVariable.SNOWFLAKE_SCHEMA)) {
+        if (has(k)) {
+          throw new IllegalArgumentException(k + " is set but " + why
+              + "; Snowflake needs SNOWFLAKE_ACCOUNT (and no SNOWCHAT_JDBC_URL), or unset " + k);
+        }
+      }
+    }
   }
 }

@@ -1,6 +1,6 @@
 package dev.snowchat.mcp;
 
-import dev.snowchat.mcp.internal.McpBridge;
+import dev.snowchat.mcp.internal.transport.McpBridge;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;

@@ -2,29 +2,29 @@ package dev.snowchat.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.snowchat.mcp.internal.HttpEndpoint;
-import dev.snowchat.mcp.internal.JdbcTarget;
-import dev.snowchat.mcp.internal.LiveLookups;
-import dev.snowchat.mcp.internal.LookupRouter;
-import dev.snowchat.mcp.internal.McpBridge;
-import dev.snowchat.mcp.internal.StdioGuard;
-import dev.snowchat.mcp.internal.Tools;
-import dev.snowchat.mcp.internal.Warehouse;
+import dev.snowchat.mcp.internal.jdbc.Warehouse;
+import dev.snowchat.mcp.internal.lookup.LiveLookups;
+import dev.snowchat.mcp.internal.lookup.LookupRouter;
+import dev.snowchat.mcp.internal.tools.Tools;
+import dev.snowchat.mcp.internal.transport.HttpEndpoint;
+import dev.snowchat.mcp.internal.transport.McpBridge;
+import dev.snowchat.mcp.internal.transport.StdioGuard;
+import dev.snowchat.mcp.sample.SampleWarehouse;
 import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.SchemaIndex;
+import dev.snowchat.sqlgate.Dialect;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -87,7 +87,8 @@ public final class SnowchatMcpServer implements AutoCloseable {
   }
 
   private static ToolResult serverClosed() {
-    return ToolResult.error("SERVER_CLOSED", "This server is shutting down or closed; the call"
+    return ToolResult.error(ToolErrorCode.SERVER_CLOSED,
+        "This server is shutting down or closed; the call"
         + " did not complete. Retry against a running server.");
   }
 
@@ -139,7 +140,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
     startIndex(Duration.ZERO);
     ToolDefinition t = byName.get(requireNonNull(name, "name is null"));
     if (t == null) {
-      return ToolResult.error("UNKNOWN_TOOL", "No tool named '" + name + "'. Tools: "
+      return ToolResult.error(ToolErrorCode.UNKNOWN_TOOL, "No tool named '" + name + "'. Tools: "
           + String.join(", ", byName.keySet()) + ".");
     }
     return t.handler().call(arguments, requireNonNull(context, "context is null"));
@@ -336,18 +337,12 @@ public final class SnowchatMcpServer implements AutoCloseable {
      * warehouse, creates the sample database on first use.
      *
      * @return the server
-     * @throws IllegalStateException when the JDBC URL has no driver or the sample cannot be made
+     * @throws dev.snowchat.sqlgate.SnowchatException with {@link
+     *     dev.snowchat.mcp.sample.SampleErrorCode} when the sample warehouse cannot be made
      */
     public SnowchatMcpServer build() {
       McpConfig c = config == null ? McpConfig.defaults() : config;
-      JdbcTarget target = JdbcTarget.of(c, SnowchatMcpServer::sampleUrl);
-      Warehouse w;
-      try {
-        w = new Warehouse(c, target);
-      } catch (SQLException e) {
-        throw new IllegalStateException("No JDBC driver for " + target.displayUrl()
-            + " (drivers included: Snowflake, DuckDB, PostgreSQL): " + e.getMessage(), e);
-      }
+      Warehouse w = new Warehouse(c, JdbcTarget.of(c));
       SchemaIndex index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
       LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
       return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions());
@@ -360,26 +355,17 @@ public final class SnowchatMcpServer implements AutoCloseable {
    * empty and closed again). For the command line's {@code tools}.
    */
   static List<ToolDefinition> definitions(McpConfig c) {
-    // Where the sample lives only matters once a tool connects.
-    JdbcTarget target = JdbcTarget.of(c, sample -> "jdbc:duckdb:");
-    Warehouse w;
-    try {
-      w = new Warehouse(c, target);
-    } catch (SQLException e) {
-      throw new IllegalStateException("No JDBC driver for " + target.displayUrl(), e);
-    }
+    // Where the sample lives only matters once a tool connects: do not build it to list tools.
+    JdbcTarget target = c.backend() == McpConfig.Backend.SAMPLE
+        ? new JdbcTarget("jdbc:duckdb:", new Properties(), Dialect.DUCKDB, "jdbc:duckdb:",
+            SampleWarehouse.DATABASE, null)
+        : JdbcTarget.of(c);
+    Warehouse w = new Warehouse(c, target);
     try {
       return new Tools(w, LiveLookups.router(w)).definitions();
     } finally {
       w.close();
     }
-  }
-
-  static String sampleUrl(McpConfig c) {
-    Path dir = c.sampleDir().orElseGet(() -> Path.of(System.getProperty("user.home"),
-        ".snowchat", "sample"));
-    Path file = dev.snowchat.mcp.sample.SampleWarehouse.ensure(dir);
-    return dev.snowchat.mcp.sample.SampleWarehouse.jdbcUrl(file);
   }
 
   private static String versionOf() {

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param text the text form (for an error, the actionable message)
  * @param structured the structured form, empty for an error
- * @param errorCode null for success; for an error a stable code such as {@code QUERY_REFUSED}
+ * @param errorCode null for success; for an error a stable code: a {@link ToolErrorCode} name
+ *     such as {@code QUERY_REFUSED}, or a host's own
  */
 public record ToolResult(String text, Map<String, Object> structured, @Nullable String errorCode) {
 
@@ -48,6 +49,17 @@ public record ToolResult(String text, Map<String, Object> structured, @Nullable 
    */
   public static ToolResult error(String code, String message) {
     return new ToolResult(message, Map.of(), requireNonNull(code, "code is null"));
+  }
+
+  /**
+   * Creates a tool error with one of the tools' own codes.
+   *
+   * @param code the code
+   * @param message what failed and what the caller can do next
+   * @return the result
+   */
+  public static ToolResult error(ToolErrorCode code, String message) {
+    return error(requireNonNull(code, "code is null").name(), message);
   }
 
   /** {@return true when this is a tool error} */

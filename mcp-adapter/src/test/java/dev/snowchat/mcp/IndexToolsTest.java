@@ -2,6 +2,7 @@ package dev.snowchat.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snowchat.mcp.testing.ToolAssertions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,12 +36,7 @@ class IndexToolsTest {
   }
 
   static ToolResult ok(String tool, Map<String, Object> args) {
-    ToolResult r = server.call(tool, args);
-    assertThat(r.isError()).as("%s -> %s", tool, r.text()).isFalse();
-    var v = io.modelcontextprotocol.json.McpJsonDefaults.getSchemaValidator()
-        .validate(server.tool(tool).orElseThrow().outputSchema(), r.structured());
-    assertThat(v.valid()).as("%s output schema: %s", tool, v.errorMessage()).isTrue();
-    return r;
+    return ToolAssertions.ok(server, tool, args);
   }
 
   @Test

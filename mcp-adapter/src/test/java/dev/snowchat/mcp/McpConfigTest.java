@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +51,7 @@ class McpConfigTest {
     assertThat(c.dialect()).isEqualTo(Dialect.SNOWFLAKE);
     assertThat(c.mode()).isEqualTo(PermissionMode.READ_WRITE);
     assertThat(c.maxRows()).isEqualTo(250);
-    assertThat(c.value("SNOWFLAKE_WAREHOUSE")).contains("COMPUTE_WH");
+    assertThat(c.value(McpVariable.SNOWFLAKE_WAREHOUSE)).contains("COMPUTE_WH");
   }
 
   @Test
@@ -171,5 +172,72 @@ class McpConfigTest {
     assertThat(c.includePatterns()).containsExactly("AIRBNB.*", "SALES.PUBLIC");
     assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_INCLUDE", "a.b.c.d")))
         .hasMessageContaining("SNOWCHAT_INCLUDE");
+  }
+
+  @Test
+  void builder_withoutAnEnvironment_buildsTheSameValue() {
+    McpConfig built = McpConfig.builder().jdbcUrl("jdbc:postgresql://db:5432/shop")
+        .jdbcUser("reader").jdbcPassword(SECRET).mode(PermissionMode.READ_WRITE).maxRows(250)
+        .queryTimeout(Duration.ofSeconds(45)).include(List.of("SHOP.*")).build();
+    McpConfig read = McpConfig.fromEnvironment(Map.of("SNOWCHAT_JDBC_URL",
+        "jdbc:postgresql://db:5432/shop", "SNOWCHAT_JDBC_USER", "reader",
+        "SNOWCHAT_JDBC_PASSWORD", SECRET, "SNOWFLAKE_MCP_MODE", "read_write",
+        "SNOWFLAKE_MCP_MAX_ROWS", "250", "SNOWCHAT_QUERY_TIMEOUT", "45s",
+        "SNOWCHAT_INCLUDE", "SHOP.*"));
+    for (McpConfig c : List.of(built, read)) {
+      assertThat(c.backend()).isEqualTo(McpConfig.Backend.JDBC);
+      assertThat(c.dialect()).isEqualTo(Dialect.POSTGRES);
+      assertThat(c.mode()).isEqualTo(PermissionMode.READ_WRITE);
+      assertThat(c.maxRows()).isEqualTo(250);
+      assertThat(c.queryTimeout()).isEqualTo(Duration.ofSeconds(45));
+      assertThat(c.includePatterns()).containsExactly("SHOP.*");
+      assertThat(c.value(McpVariable.SNOWCHAT_JDBC_USER)).contains("reader");
+      assertThat(c.secretValues()).containsExactly(SECRET);
+      assertThat(c.toString()).doesNotContain(SECRET);
+    }
+    assertThat(McpConfig.builder().build().backend()).isEqualTo(McpConfig.Backend.SAMPLE);
+  }
+
+  @Test
+  void builder_badValue_namesTheSettingsVariable() {
+    assertThatThrownBy(() -> McpConfig.builder().maxRows(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SNOWFLAKE_MCP_MAX_ROWS").hasMessageContaining("1 to 100000");
+    assertThatThrownBy(() -> McpConfig.builder().queryTimeout(Duration.ofHours(2)))
+        .hasMessageContaining("SNOWCHAT_QUERY_TIMEOUT");
+    assertThatThrownBy(() -> McpConfig.builder().httpToken("short"))
+        .hasMessageContaining("SNOWCHAT_HTTP_TOKEN").hasMessageNotContaining("short");
+  }
+
+  @Test
+  void builder_settingTwice_namesTheOldValue_maskedWhenSecret() {
+    assertThatThrownBy(() -> McpConfig.builder().maxRows(10).maxRows(20))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("SNOWFLAKE_MCP_MAX_ROWS was already set to 10");
+    assertThatThrownBy(() -> McpConfig.builder().jdbcPassword(SECRET).jdbcPassword("other"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining(McpConfig.MASK).hasMessageNotContaining(SECRET);
+  }
+
+  @Test
+  void builder_crossChecksRunInBuild() {
+    McpConfig.Builder both = McpConfig.builder().snowflakeAccount("a1").snowflakeUser("u")
+        .snowflakePassword(SECRET).jdbcUrl("jdbc:postgresql://h/db");
+    assertThatThrownBy(both::build).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SNOWCHAT_JDBC_URL").hasMessageContaining("SNOWFLAKE_ACCOUNT");
+    assertThatThrownBy(() -> McpConfig.builder().httpHost("0.0.0.0").build())
+        .hasMessageContaining("SNOWCHAT_HTTP_TOKEN");
+  }
+
+  @Test
+  void variables_catalogueKnowsEveryNameAndWhichAreSecrets() {
+    assertThat(McpVariable.named("SNOWCHAT_POOL_SIZE")).contains(McpVariable.SNOWCHAT_POOL_SIZE);
+    assertThat(McpVariable.named("SNOWCHAT_POOL")).isEmpty();
+    assertThat(java.util.Arrays.stream(McpVariable.values()).filter(McpVariable::secret))
+        .containsExactlyInAnyOrder(McpVariable.SNOWFLAKE_PASSWORD,
+            McpVariable.SNOWFLAKE_PRIVATE_KEY_FILE_PWD, McpVariable.SNOWCHAT_JDBC_PASSWORD,
+            McpVariable.SNOWCHAT_HTTP_TOKEN);
+    assertThat(McpVariable.isOurs("SNOWFLAKE_HOME")).isFalse();
+    assertThat(McpVariable.isOurs("SNOWFLAKE_MCP_MODE")).isTrue();
   }
 }

@@ -2,8 +2,9 @@ package dev.snowchat.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snowchat.mcp.testing.ToolAssertions;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +24,7 @@ class PostgresToolsTest {
   static void start() throws Exception {
     Map<String, String> env = TestEnv.postgres("SNOWCHAT_QUERY_TIMEOUT", "2s",
         "SNOWCHAT_SCHEMA_INDEX", "off");
-    try (Connection c = DriverManager.getConnection(env.get("SNOWCHAT_JDBC_URL"),
-        env.get("SNOWCHAT_JDBC_USER"), env.get("SNOWCHAT_JDBC_PASSWORD"));
-        Statement s = c.createStatement()) {
+    try (Connection c = TestDatabases.postgres().connect(); Statement s = c.createStatement()) {
       db = c.getCatalog();
       s.execute("DROP SCHEMA IF EXISTS mcp_test CASCADE");
       s.execute("CREATE SCHEMA mcp_test");
@@ -55,9 +54,7 @@ class PostgresToolsTest {
   }
 
   static ToolResult ok(String tool, Map<String, Object> args) {
-    ToolResult r = server.call(tool, args);
-    assertThat(r.isError()).as("%s -> %s", tool, r.text()).isFalse();
-    return r;
+    return ToolAssertions.noError(server, tool, args);
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.snowchat.mcp;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -36,23 +35,18 @@ public final class TestEnv {
   }
 
   /**
-   * Environment for the test PostgreSQL server; skips (or fails on CI) when it is not running.
+   * Environment for the test PostgreSQL server ({@link TestDatabases#postgres()}); skips (or fails
+   * on CI) when it is not running.
    *
    * @param extra more variables
    * @return the environment
    */
   public static Map<String, String> postgres(String... extra) {
-    String url = System.getenv("SNOWCHAT_TEST_PG_URL");
-    if (url == null) {
-      if (ci()) {
-        throw new AssertionError("SNOWCHAT_TEST_PG_URL is not set on CI: run .ci/pg-start");
-      }
-      assumeTrue(false, "no PostgreSQL: eval \"$(.ci/pg-start)\" to run these tests");
-    }
+    TestDatabases.Postgres pg = TestDatabases.postgres();
     Map<String, String> env = new HashMap<>();
-    env.put("SNOWCHAT_JDBC_URL", url);
-    env.put("SNOWCHAT_JDBC_USER", System.getenv("SNOWCHAT_TEST_PG_USER"));
-    env.put("SNOWCHAT_JDBC_PASSWORD", System.getenv("SNOWCHAT_TEST_PG_PASSWORD"));
+    env.put("SNOWCHAT_JDBC_URL", pg.url());
+    env.put("SNOWCHAT_JDBC_USER", pg.user());
+    env.put("SNOWCHAT_JDBC_PASSWORD", pg.password());
     for (int i = 0; i < extra.length; i += 2) {
       env.put(extra[i], extra[i + 1]);
     }

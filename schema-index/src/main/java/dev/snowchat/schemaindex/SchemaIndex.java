@@ -10,6 +10,8 @@ import dev.snowchat.sqlgate.SnowchatException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,8 +45,8 @@ import org.jspecify.annotations.Nullable;
 public final class SchemaIndex implements AutoCloseable {
   private static final AtomicInteger THREADS = new AtomicInteger();
 
-  /** What is served next to the catalog. */
-  private record Served(JoinGraph graph, SearchEngine search) {}
+  /** What is served: the catalog in scope, its join graph and its search engine. */
+  private record Served(Catalog catalog, JoinGraph graph, SearchEngine search) {}
 
   private final IndexLifecycle<Served> lifecycle;
   private final @Nullable EmbeddingProvider ownedProvider;
@@ -56,27 +59,33 @@ public final class SchemaIndex implements AutoCloseable {
     this.ownedProvider = provider == null
         ? EmbeddingProviders.create(EmbeddingProviders.DEFAULT, Map.of()) : null;
     EmbeddingProvider effective = provider == null ? ownedProvider : provider;
-    Tuning tuning = new Tuning();
-    if (b.joinPropagation != null) {
-      tuning.set("propagation", Double.toString(b.joinPropagation));
-    }
-    if (b.columnVectorLimit != null) {
-      tuning.set("maxColumnVectors", Integer.toString(b.columnVectorLimit));
-    }
+    Tuning tuning = Tuning.defaults().with(w -> {
+      if (b.joinPropagation != null) {
+        w.propagation = b.joinPropagation;
+      }
+      if (b.columnVectorLimit != null) {
+        w.maxColumnVectors = b.columnVectorLimit;
+      }
+    });
+    Predicate<QualifiedName> scope = b.scope;
     Derived<Served> derived = new Derived<>() {
       @Override
-      public Served build(Catalog catalog) {
+      public Served build(Catalog loaded) {
+        Catalog catalog = inScope(loaded, scope);
         JoinGraph graph = JoinGraph.build(catalog, inference);
-        return new Served(graph, SearchEngine.build(catalog, glossary, effective, graph, tuning));
+        return new Served(catalog, graph,
+            SearchEngine.build(catalog, glossary, effective, graph, tuning));
       }
 
       @Override
-      public Served update(Served current, Catalog newCatalog, Set<QualifiedName> changedOrAdded,
+      public Served update(Served current, Catalog loaded, Set<QualifiedName> changedOrAdded,
           Set<QualifiedName> removed) {
-        JoinGraph graph = current.graph().update(newCatalog, changedOrAdded, removed);
-        SearchEngine search =
-            current.search().update(newCatalog, changedOrAdded, removed, graph);
-        return new Served(graph, search);
+        Catalog newCatalog = inScope(loaded, scope);
+        Set<QualifiedName> changed = inScope(changedOrAdded, scope);
+        Set<QualifiedName> gone = inScope(removed, scope);
+        JoinGraph graph = current.graph().update(newCatalog, changed, gone);
+        SearchEngine search = current.search().update(newCatalog, changed, gone, graph);
+        return new Served(newCatalog, graph, search);
       }
 
       @Override
@@ -93,6 +102,48 @@ public final class SchemaIndex implements AutoCloseable {
         b.pollInterval == null ? Builder.DEFAULT_POLL_INTERVAL : b.pollInterval, initial, max,
         b.maxRetries == null ? Integer.MAX_VALUE : b.maxRetries, b.snapshot),
         scheduler, owns, b.clock == null ? Clock.systemUTC() : b.clock);
+  }
+
+  /**
+   * The tables of a catalog the scope accepts, with the foreign keys that point outside it
+   * dropped: what is out of scope never reaches search ranking, the join graph or a join path.
+   */
+  private static Catalog inScope(Catalog catalog, @Nullable Predicate<QualifiedName> scope) {
+    if (scope == null) {
+      return catalog;
+    }
+    List<TableInfo> kept = new ArrayList<>(catalog.size());
+    boolean changed = false;
+    for (TableInfo t : catalog.tables()) {
+      if (!scope.test(t.id())) {
+        changed = true;
+        continue;
+      }
+      List<ForeignKey> fks = t.foreignKeys().stream()
+          .filter(fk -> scope.test(fk.referencedTable())).toList();
+      if (fks.size() == t.foreignKeys().size()) {
+        kept.add(t);
+      } else {
+        changed = true;
+        kept.add(new TableInfo(t.id(), t.kind(), t.comment(), t.rowCount(), t.changedOn(),
+            t.columns(), t.primaryKey(), fks));
+      }
+    }
+    return changed ? Catalog.of(kept) : catalog;
+  }
+
+  private static Set<QualifiedName> inScope(Set<QualifiedName> names,
+      @Nullable Predicate<QualifiedName> scope) {
+    if (scope == null) {
+      return names;
+    }
+    Set<QualifiedName> out = new HashSet<>();
+    for (QualifiedName q : names) {
+      if (scope.test(q)) {
+        out.add(q);
+      }
+    }
+    return out;
   }
 
   private static ScheduledExecutorService defaultScheduler() {
@@ -130,7 +181,7 @@ public final class SchemaIndex implements AutoCloseable {
   /** {@return the served catalog, or empty when none is loaded} */
   public Optional<Catalog> catalog() {
     IndexLifecycle.Served<Served> s = lifecycle.served();
-    return s == null ? Optional.empty() : Optional.of(s.catalog());
+    return s == null ? Optional.empty() : Optional.of(s.index().catalog());
   }
 
   /**
@@ -180,7 +231,7 @@ public final class SchemaIndex implements AutoCloseable {
    */
   public Optional<TableInfo> table(QualifiedName table) {
     requireNonNull(table, "table is null");
-    return served().catalog().table(table);
+    return served().index().catalog().table(table);
   }
 
   /**
@@ -256,6 +307,7 @@ public final class SchemaIndex implements AutoCloseable {
     private @Nullable Path snapshot;
     private @Nullable ScheduledExecutorService scheduler;
     private @Nullable Clock clock;
+    private @Nullable Predicate<QualifiedName> scope;
 
     private Builder() {}
 
@@ -475,6 +527,26 @@ public final class SchemaIndex implements AutoCloseable {
       requireNonNull(clock, "clock is null");
       once("clock", this.clock);
       this.clock = clock;
+      return this;
+    }
+
+    /**
+     * Serves only the tables this predicate accepts (default: all). The others never reach
+     * search ranking, the join graph, join paths, neighbours, {@link SchemaIndex#catalog()} or
+     * {@link SchemaIndex#table}, so a search returns {@code k} tables in scope even where tables
+     * out of scope would rank higher; foreign keys that point out of scope are dropped from the
+     * tables served. The source still reads every table its own {@link SourceOptions} select
+     * (snapshots included), so the predicate must be cheap and must not change. Hosts use it to
+     * enforce a visibility scope (mcp-adapter's {@code SNOWCHAT_INCLUDE}/{@code _EXCLUDE}).
+     *
+     * @param visible whether a table is in scope
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder scope(Predicate<QualifiedName> visible) {
+      requireNonNull(visible, "visible is null");
+      once("scope", this.scope);
+      this.scope = visible;
       return this;
     }
 

@@ -23,8 +23,9 @@ import org.jspecify.annotations.Nullable;
  * QueryResult r = executor.execute("SELECT * FROM orders");
  * }</pre>
  *
- * <p>For each call: the {@link SqlGate} checks the text first, and a refusal throws
- * {@link QueryRefusedException} before any connection is borrowed, so the driver never sees it.
+ * <p>For each call: the {@link SqlGate} checks the text first, and a refusal comes back before
+ * any connection is borrowed, so the driver never sees it: as a value from {@link #run} ({@link
+ * Execution.Refused}), or as a {@link QueryRefusedException} from {@link #execute}.
  * Then a connection is borrowed, its session {@link SessionHardening hardened}, and the statement
  * run exactly as checked (JDBC escape processing off) with the row cap ({@code maxRows + 1} rows
  * fetched to detect truncation), the byte cap (the estimated JSON size of the row values; reading
@@ -110,6 +111,38 @@ public final class GatedExecutor {
    *     session cannot be hardened
    */
   public QueryResult execute(String sql, QueryLimits limits) {
+    return switch (run(sql, limits)) {
+      case Execution.Completed c -> c.result();
+      case Execution.Refused r -> throw new QueryRefusedException(r.verdict());
+    };
+  }
+
+  /**
+   * Gates and runs one statement under the executor's limits, reporting a refusal as a value.
+   *
+   * @param sql the statement
+   * @return {@link Execution.Completed} with the capped result, or {@link Execution.Refused}
+   *     with the gate's verdict when the gate refuses the statement (the driver never sees it)
+   * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
+   *     session cannot be hardened
+   */
+  public Execution run(String sql) {
+    return run(sql, limits);
+  }
+
+  /**
+   * Gates and runs one statement under per-call limits, reporting a refusal as a value. The
+   * limits may only tighten the executor's own, as in {@link #execute(String, QueryLimits)}.
+   *
+   * @param sql the statement
+   * @param limits the limits for this call; each must be at most the executor's
+   * @return {@link Execution.Completed} with the capped result, or {@link Execution.Refused}
+   *     with the gate's verdict when the gate refuses the statement (the driver never sees it)
+   * @throws IllegalArgumentException when a limit is looser than the executor's
+   * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
+   *     session cannot be hardened
+   */
+  public Execution run(String sql, QueryLimits limits) {
     requireNonNull(sql, "sql is null");
     requireNonNull(limits, "limits is null");
     if (!limits.fitsWithin(this.limits)) {
@@ -122,7 +155,7 @@ public final class GatedExecutor {
     // be one the engine's catalog knows as pure: only that refusal is worth a catalog read.
     if (verdict instanceof Verdict.Blocked b
         && !(b.rule() == Rule.FUNCTION_NOT_ALLOWED && readCatalog)) {
-      throw new QueryRefusedException(b);
+      return Execution.refused(b);
     }
     // Snowflake's catalog lists only UDFs, which can only turn a refusal into a call: a statement
     // the bare gate allows needs no catalog read.
@@ -137,17 +170,17 @@ public final class GatedExecutor {
         }
         // Fail closed: the account's UDFs cannot be listed (no privilege, say), so the built-in
         // list alone decides and the refusal stands; the next refused call tries again.
-        throw new QueryRefusedException(b);
+        return Execution.refused(b);
       }
       if (withCatalog != null) {
         verdict = withCatalog.check(sql);
       }
     }
-    StatementKind kind = switch (verdict) {
-      case Verdict.Allowed a -> a.kind();
-      case Verdict.Blocked b -> throw new QueryRefusedException(b);
+    return switch (verdict) {
+      case Verdict.Allowed a -> Execution.completed(
+          StatementRunner.run(dataSource, hardening, gate.dialect(), sql, a.kind(), limits));
+      case Verdict.Blocked b -> Execution.refused(b);
     };
-    return StatementRunner.run(dataSource, hardening, gate.dialect(), sql, kind, limits);
   }
 
   /**

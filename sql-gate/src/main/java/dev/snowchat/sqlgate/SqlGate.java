@@ -131,6 +131,29 @@ public final class SqlGate {
         "Send one " + allowedList + " statement instead.");
   }
 
+  /**
+   * Finds the objects a request names: tables and views in table position (at every depth, in
+   * subqueries, joins, set operations and CTE bodies), the targets of DML, table functions, the
+   * target of {@code USE}, with their name parts as the engine looks them up. Common table
+   * expression names and aliases are not objects. Never throws on any input string.
+   *
+   * <p>Independent of the permission mode: a host that limits what callers may see (a scope)
+   * checks these names as well as the {@link #check} verdict, and refuses a request whose
+   * references are not {@link ObjectReferences#complete() complete}.
+   *
+   * <pre>{@code
+   * ObjectReferences refs = gate.references("WITH r AS (SELECT * FROM raw.listings) SELECT * FROM r");
+   * refs.objects();    // [RELATION raw.listings]   (r is a CTE)
+   * refs.complete();   // true
+   * }</pre>
+   *
+   * @param sql the request text
+   * @return the objects, and why they may be incomplete
+   */
+  public ObjectReferences references(String sql) {
+    return classifier.references(sql);
+  }
+
   private String instead(Rule rule) {
     return switch (rule) {
       case MULTIPLE_STATEMENTS -> "Send one statement per request, without ';' between them.";

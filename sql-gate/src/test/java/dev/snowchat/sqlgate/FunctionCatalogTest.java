@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snowchat.sqlgate.FunctionCatalog.Effect;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.snowchat.sqlgate.internal.exec.StatementRunner;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -198,7 +199,7 @@ class GatedExecutorPostgresTest {
 
   /** Wraps a data source so that {@link Statement#setQueryTimeout(int)} does nothing. */
   private static DataSource ignoringQueryTimeout(DataSource ds) {
-    return new TestDatabases.SimpleDataSource(() -> {
+    return TestDatabases.dataSource(() -> {
       Connection real = ds.getConnection();
       return (Connection) Proxy.newProxyInstance(GatedExecutorPostgresTest.class.getClassLoader(),
           new Class<?>[] {Connection.class}, (p, m, a) -> {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.snowchat.sqlgate.internal.exec.DialectHardening;
+import dev.snowchat.sqlgate.testing.FakeJdbc;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +49,30 @@ class GatedExecutorTest {
 
     assertThat(recording.connections()).isZero();
     assertThat(recording.sql()).isEmpty();
+  }
+
+  @Test
+  void run_refusedWrite_isAValue_andNeverReachesTheDriver() {
+    Execution e = executor.run("DROP TABLE orders");
+
+    assertThat(e).isInstanceOfSatisfying(Execution.Refused.class, r -> {
+      assertThat(r.verdict().kind()).isEqualTo(StatementKind.DDL);
+      assertThat(r.verdict().rule()).isEqualTo(Rule.KIND_NOT_ALLOWED);
+      assertThat(r.verdict().message()).contains("read_only");
+    });
+    assertThat(recording.connections()).isZero();
+    assertThat(recording.sql()).isEmpty();
+  }
+
+  @Test
+  void run_select_completesWithTheCappedResult() {
+    Execution e = executor.run("SELECT id FROM orders ORDER BY id",
+        executor.limits().withMaxRows(2));
+
+    assertThat(e).isInstanceOfSatisfying(Execution.Completed.class, c -> {
+      assertThat(c.result().rowCount()).isEqualTo(2);
+      assertThat(c.result().truncationReason()).isEqualTo(TruncationReason.ROW_LIMIT);
+    });
   }
 
   @Test
@@ -117,7 +143,7 @@ class GatedExecutorTest {
   @Test
   void execute_noConnection_isTransientAndSecretFree() {
     GatedExecutor broken = GatedExecutor.builder()
-        .dataSource(new TestDatabases.SimpleDataSource(() -> {
+        .dataSource(TestDatabases.dataSource(() -> {
           throw new java.sql.SQLException(
               "Connection refused: jdbc:x://db?user=app&password=hunter2\n", "08001");
         }))
@@ -135,7 +161,7 @@ class GatedExecutorTest {
   @Test
   void execute_badCredentials_isPermanent() {
     GatedExecutor broken = GatedExecutor.builder()
-        .dataSource(new TestDatabases.SimpleDataSource(() -> {
+        .dataSource(TestDatabases.dataSource(() -> {
           throw new java.sql.SQLException("password authentication failed", "28P01");
         }))
         .gate(SqlGate.builder().dialect(Dialect.DUCKDB).build())

@@ -1,5 +1,6 @@
 package dev.snowchat.sqlgate;
 
+import java.io.PrintWriter;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -8,24 +9,26 @@ import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
  * Wraps a real data source and records every SQL text that reaches the driver (statements run,
  * prepared, or added to a batch) and every borrowed connection, to prove what never got there.
+ * Everything else goes to the wrapped data source.
  */
-public final class RecordingDataSource extends TestDatabases.SimpleDataSource {
+public final class RecordingDataSource implements DataSource {
   private final DataSource delegate;
   private final List<String> sql = new CopyOnWriteArrayList<>();
   private final AtomicInteger connections = new AtomicInteger();
 
   /** Wraps the data source. */
   public RecordingDataSource(DataSource delegate) {
-    super(delegate::getConnection);
     this.delegate = delegate;
   }
 
@@ -37,6 +40,46 @@ public final class RecordingDataSource extends TestDatabases.SimpleDataSource {
   /** {@return how many connections were borrowed} */
   public int connections() {
     return connections.get();
+  }
+
+  @Override
+  public Connection getConnection(String username, String password) throws SQLException {
+    return delegate.getConnection(username, password);
+  }
+
+  @Override
+  public PrintWriter getLogWriter() throws SQLException {
+    return delegate.getLogWriter();
+  }
+
+  @Override
+  public void setLogWriter(PrintWriter out) throws SQLException {
+    delegate.setLogWriter(out);
+  }
+
+  @Override
+  public void setLoginTimeout(int seconds) throws SQLException {
+    delegate.setLoginTimeout(seconds);
+  }
+
+  @Override
+  public int getLoginTimeout() throws SQLException {
+    return delegate.getLoginTimeout();
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    return delegate.getParentLogger();
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    return delegate.unwrap(iface);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) throws SQLException {
+    return delegate.isWrapperFor(iface);
   }
 
   @Override

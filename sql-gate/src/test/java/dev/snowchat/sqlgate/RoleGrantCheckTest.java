@@ -3,8 +3,8 @@ package dev.snowchat.sqlgate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snowchat.sqlgate.FakeJdbc.FakeConnection;
-import dev.snowchat.sqlgate.FakeJdbc.FakeResultSet;
+import dev.snowchat.sqlgate.testing.FakeJdbc.FakeConnection;
+import dev.snowchat.sqlgate.testing.FakeJdbc.FakeResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.snowchat.sqlgate.FakeJdbc.FakeConnection;
-import dev.snowchat.sqlgate.FakeJdbc.FakeResultSet;
 import dev.snowchat.sqlgate.FunctionCatalog.Effect;
 import dev.snowchat.sqlgate.internal.eval.Evaluate;
+import dev.snowchat.sqlgate.testing.FakeJdbc.FakeConnection;
+import dev.snowchat.sqlgate.testing.FakeJdbc.FakeResultSet;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -256,7 +257,7 @@ class SnowflakeFunctionCatalogTest {
 
   private static GatedExecutor executor(FakeConnection fake) {
     return GatedExecutor.builder()
-        .dataSource(new TestDatabases.SimpleDataSource(fake::connection))
+        .dataSource(TestDatabases.dataSource(fake::connection))
         .gate(SqlGate.builder().dialect(Dialect.SNOWFLAKE).build())
         .hardening(SessionHardening.none())
         .build();

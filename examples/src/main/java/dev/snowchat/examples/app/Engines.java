@@ -8,7 +8,7 @@ import dev.snowchat.agent.ToolLoopEngine;
 import dev.snowchat.mcp.SnowchatMcpServer;
 import dev.snowchat.agent.claudecode.ClaudeCodeEngine;
 import dev.snowchat.agent.claudecode.ClaudeCodeHealth;
-import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.McpVariable;
 import dev.snowchat.sqlgate.PermissionMode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -113,9 +113,9 @@ final class Engines {
     List<String> cli = List.of(config.environment().getOrDefault("SNOWCHAT_CLAUDE_COMMAND",
         "claude").split(" "));
     Map<String, String> warehouseEnv = new LinkedHashMap<>();
-    for (String k : McpConfig.knownVariables()) {
-      if (config.isSet(k)) {
-        warehouseEnv.put(k, config.environment().get(k));
+    for (McpVariable v : McpVariable.values()) {
+      if (config.isSet(v.name())) {
+        warehouseEnv.put(v.name(), config.environment().get(v.name()));
       }
     }
     warehouseEnv.put("OPT_OUT_TRACKING", "true");

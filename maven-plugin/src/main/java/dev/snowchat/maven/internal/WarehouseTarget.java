@@ -2,8 +2,9 @@ package dev.snowchat.maven.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.mcp.JdbcTarget;
 import dev.snowchat.mcp.McpConfig;
-import dev.snowchat.mcp.internal.JdbcTarget;
+import dev.snowchat.mcp.McpVariable;
 import dev.snowchat.mcp.sample.SampleWarehouse;
 import dev.snowchat.sqlgate.Dialect;
 import java.nio.file.Path;
@@ -17,15 +18,16 @@ import org.jspecify.annotations.Nullable;
 /**
  * Where {@code snowchat:index} reads the catalog from, decided from the goal's parameters and the
  * environment: an explicit JDBC URL, else the MCP server's variables ({@code SNOWFLAKE_*} or
- * {@code SNOWCHAT_JDBC_URL}), else the embedded sample warehouse.
+ * {@code SNOWCHAT_JDBC_URL}), else the embedded sample warehouse. The connection itself is
+ * mcp-adapter's {@link JdbcTarget}, the one mapping from configuration to a connection.
  *
  * @param kind the kind of warehouse
- * @param url the JDBC URL (may carry credentials: never show it, show {@link #description()})
- * @param properties the driver properties (may hold secrets: never show them)
+ * @param target the connection (URL and properties may carry secrets: never show them, show
+ *     {@link #description()})
  * @param description a secret-free description for logs and reports
  * @param secrets every secret value in play, for masking messages that might echo one
  */
-public record WarehouseTarget(Kind kind, String url, Properties properties, String description,
+public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
     List<String> secrets) {
 
   /** The kind of warehouse. */
@@ -44,28 +46,27 @@ public record WarehouseTarget(Kind kind, String url, Properties properties, Stri
   /** Validates and copies. */
   public WarehouseTarget {
     requireNonNull(kind, "kind is null");
-    requireNonNull(url, "url is null");
-    requireNonNull(properties, "properties is null");
+    requireNonNull(target, "target is null");
     requireNonNull(description, "description is null");
     secrets = List.copyOf(secrets);
   }
 
+  /** {@return the JDBC URL; it may carry credentials} */
+  public String url() {
+    return target.url();
+  }
+
+  /** {@return the driver properties; they may hold secrets} */
+  public Properties properties() {
+    return target.properties();
+  }
+
   /**
    * {@return the SQL dialect of the target: the sample is DuckDB, Snowflake is Snowflake, and a
-   * JDBC URL decides for itself ({@code jdbc:postgresql:} is PostgreSQL, {@code jdbc:duckdb:}
-   * DuckDB, anything else generic), as the MCP server decides}
+   * JDBC URL decides for itself, as the MCP server decides}
    */
   public Dialect dialect() {
-    return switch (kind) {
-      case SAMPLE -> Dialect.DUCKDB;
-      case SNOWFLAKE -> Dialect.SNOWFLAKE;
-      case JDBC -> {
-        String u = url.toLowerCase(Locale.ROOT);
-        yield u.startsWith("jdbc:postgresql:") ? Dialect.POSTGRES
-            : u.startsWith("jdbc:duckdb:") ? Dialect.DUCKDB
-            : u.startsWith("jdbc:snowflake:") ? Dialect.SNOWFLAKE : Dialect.GENERIC;
-      }
-    };
+    return target.dialect();
   }
 
   /**
@@ -141,13 +142,17 @@ public record WarehouseTarget(Kind kind, String url, Properties properties, Stri
     }
     return switch (backend) {
       case SNOWFLAKE -> snowflake(config);
-      case JDBC -> jdbc(config.value("SNOWCHAT_JDBC_URL").orElseThrow(),
-          config.value("SNOWCHAT_JDBC_USER").orElse(null),
-          config.value("SNOWCHAT_JDBC_PASSWORD").orElse(null));
+      case JDBC -> jdbc(config.value(McpVariable.SNOWCHAT_JDBC_URL).orElseThrow(),
+          config.value(McpVariable.SNOWCHAT_JDBC_USER).orElse(null),
+          config.value(McpVariable.SNOWCHAT_JDBC_PASSWORD).orElse(null));
       case SAMPLE -> sample(config.sampleDir().orElse(request.sampleDirectory()));
     };
   }
 
+  /**
+   * A JDBC URL with its credentials, read-only: the goal's configuration has no mode, so DuckDB
+   * files open read-only (indexing only reads; it also lets the build share the file).
+   */
   private static WarehouseTarget jdbc(String url, @Nullable String user,
       @Nullable String password) {
     String shown = McpConfig.maskUrl(url);
@@ -156,48 +161,42 @@ public record WarehouseTarget(Kind kind, String url, Properties properties, Stri
           + "'; expected a JDBC URL such as jdbc:postgresql://host:5432/db or"
           + " jdbc:duckdb:/path/file.duckdb");
     }
-    Properties p = new Properties();
+    McpConfig.Builder b = McpConfig.builder().jdbcUrl(url);
     List<String> secrets = new ArrayList<>();
     if (user != null) {
-      p.setProperty("user", user);
+      b.jdbcUser(user);
     }
     if (password != null) {
-      p.setProperty("password", password);
+      b.jdbcPassword(password);
       secrets.add(password);
     }
-    if (url.toLowerCase(Locale.ROOT).startsWith("jdbc:duckdb:")) {
-      // Indexing only reads; read-only also lets the build share the file with others.
-      p.setProperty("duckdb.read_only", "true");
-    }
     addUrlSecrets(url, secrets);
-    return new WarehouseTarget(Kind.JDBC, url, p,
+    return new WarehouseTarget(Kind.JDBC, JdbcTarget.of(b.build()),
         "JDBC " + shown + (user == null ? "" : " as user " + user), secrets);
   }
 
   private static WarehouseTarget sample(Path directory) {
     Path file = SampleWarehouse.ensure(directory);
-    return new WarehouseTarget(Kind.SAMPLE, SampleWarehouse.jdbcUrl(file),
-        SampleWarehouse.readOnlyProperties(),
+    return new WarehouseTarget(Kind.SAMPLE,
+        JdbcTarget.of(McpConfig.builder().sampleDirectory(directory).build()),
         "the embedded sample warehouse (DuckDB " + file + ")", List.of());
   }
 
   /**
    * Maps the Snowflake variables to the driver's URL and properties exactly as the MCP server
-   * does ({@link JdbcTarget#snowflake}), naming this plugin as the client application.
+   * does ({@link JdbcTarget#of}), naming this plugin as the client application.
    */
   private static WarehouseTarget snowflake(McpConfig config) {
-    JdbcTarget server = JdbcTarget.snowflake(config);
-    Properties p = new Properties();
-    p.putAll(server.properties());
-    p.setProperty("application", "snowchat_maven_plugin");
-    String host = server.url().replaceFirst("^jdbc:snowflake://", "").replaceFirst("/.*$", "");
+    JdbcTarget target = JdbcTarget.of(config).withProperty("application",
+        "snowchat_maven_plugin");
+    String host = target.url().replaceFirst("^jdbc:snowflake://", "").replaceFirst("/.*$", "");
     StringBuilder d = new StringBuilder("Snowflake account ").append(host.replaceFirst(
         "(?i)\\.snowflakecomputing\\.com$", ""));
-    config.value("SNOWFLAKE_USER").ifPresent(v -> d.append(" as user ").append(v));
-    config.value("SNOWFLAKE_ROLE").ifPresent(v -> d.append(", role ").append(v));
-    config.value("SNOWFLAKE_WAREHOUSE").ifPresent(v -> d.append(", warehouse ").append(v));
-    return new WarehouseTarget(Kind.SNOWFLAKE, server.url(), p, d.toString(),
-        config.secretValues());
+    config.value(McpVariable.SNOWFLAKE_USER).ifPresent(v -> d.append(" as user ").append(v));
+    config.value(McpVariable.SNOWFLAKE_ROLE).ifPresent(v -> d.append(", role ").append(v));
+    config.value(McpVariable.SNOWFLAKE_WAREHOUSE)
+        .ifPresent(v -> d.append(", warehouse ").append(v));
+    return new WarehouseTarget(Kind.SNOWFLAKE, target, d.toString(), config.secretValues());
   }
 
   /** Adds credentials a URL itself carries ({@code password=...}, {@code user:pw@}). */
@@ -239,6 +238,7 @@ public record WarehouseTarget(Kind kind, String url, Properties properties, Stri
   /** {@return the driver properties with every secret value replaced, for debug logs} */
   public String maskedProperties() {
     StringBuilder sb = new StringBuilder("{");
+    Properties properties = target.properties();
     properties.stringPropertyNames().stream().sorted().forEach(k -> {
       String v = properties.getProperty(k);
       boolean secret = SENSITIVE.contains(k.toLowerCase(Locale.ROOT)) || secrets.contains(v);

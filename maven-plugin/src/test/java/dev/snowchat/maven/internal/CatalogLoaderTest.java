@@ -3,6 +3,7 @@ package dev.snowchat.maven.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.schemaindex.Catalog;
+import dev.snowchat.schemaindex.DriverDataSource;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -34,7 +35,7 @@ class CatalogLoaderTest {
   private static DriverDataSource source() {
     Properties p = new Properties();
     p.setProperty("duckdb.read_only", "true");
-    return DriverDataSource.of("jdbc:duckdb:" + file, p, "jdbc:duckdb:" + file);
+    return DriverDataSource.of("jdbc:duckdb:" + file, p);
   }
 
   /** Records progress. */

@@ -69,4 +69,23 @@ final class Adversarial {
     }
     return through;
   }
+
+  /**
+   * Sends every statement to {@code execute_query} and returns those that failed, with what the
+   * server answered.
+   *
+   * @param server the server
+   * @param statements the statements
+   * @return the statements that failed (empty when all ran)
+   */
+  static List<String> failed(SnowchatMcpServer server, List<String> statements) {
+    List<String> out = new ArrayList<>();
+    for (String sql : statements) {
+      ToolResult r = server.call("execute_query", Map.of("sql", sql));
+      if (r.isError()) {
+        out.add(sql + "  ->  " + r.errorCode() + ": " + r.text());
+      }
+    }
+    return out;
+  }
 }

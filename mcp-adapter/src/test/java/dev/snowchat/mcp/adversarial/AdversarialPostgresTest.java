@@ -6,6 +6,7 @@ import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.SnowchatMcpServer;
 import dev.snowchat.mcp.TestEnv;
 import dev.snowchat.mcp.ToolResult;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -50,8 +51,7 @@ class AdversarialPostgresTest {
   static SnowchatMcpServer readWrite;
 
   static Connection adminConnection() throws SQLException {
-    return DriverManager.getConnection(adminEnv.get("SNOWCHAT_JDBC_URL"),
-        adminEnv.get("SNOWCHAT_JDBC_USER"), adminEnv.get("SNOWCHAT_JDBC_PASSWORD"));
+    return TestDatabases.postgres().connect();
   }
 
   @BeforeAll

@@ -1,8 +1,7 @@
 package dev.snowchat.mcp.issues;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.McpServerMain;

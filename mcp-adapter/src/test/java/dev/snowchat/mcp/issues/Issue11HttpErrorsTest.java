@@ -2,8 +2,6 @@ package dev.snowchat.mcp.issues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.SnowchatMcpServer;
 import dev.snowchat.mcp.TestEnv;
@@ -14,6 +12,8 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
 /**
  * Issue 11 item 3: HTTP errors are clean JSON-RPC errors with fitting codes; no serialized Java

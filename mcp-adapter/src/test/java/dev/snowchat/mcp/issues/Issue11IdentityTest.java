@@ -7,6 +7,7 @@ import dev.snowchat.mcp.HttpIdentity;
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.SnowchatMcpServer;
 import dev.snowchat.mcp.TestEnv;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,7 +15,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,12 +48,9 @@ class Issue11IdentityTest {
 
   @Test
   void twoTokens_seeDifferentRowsOfOnePostgresTable(@TempDir Path dir) throws Exception {
-    Map<String, String> admin = TestEnv.postgres();
     String reader = "snowchat_rls_reader";
     String password = "rls-" + Long.toHexString(System.nanoTime());
-    try (Connection c = DriverManager.getConnection(admin.get("SNOWCHAT_JDBC_URL"),
-        admin.get("SNOWCHAT_JDBC_USER"), admin.get("SNOWCHAT_JDBC_PASSWORD"));
-        Statement s = c.createStatement()) {
+    try (Connection c = TestDatabases.postgres().connect(); Statement s = c.createStatement()) {
       s.execute("DROP SCHEMA IF EXISTS rls_test CASCADE");
       s.execute("CREATE SCHEMA rls_test");
       s.execute("CREATE TABLE rls_test.docs (owner text, body text)");

@@ -1,13 +1,14 @@
 package dev.snowchat.mcp.issues;
 
+import static dev.snowchat.mcp.testing.ToolAssertions.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.mcp.SnowchatMcpServer;
 import dev.snowchat.mcp.TestEnv;
 import dev.snowchat.mcp.ToolResult;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
@@ -24,15 +25,6 @@ import org.junit.jupiter.api.TestInstance;
  * password reported as a connection failure.
  */
 class Issue11MetadataTest {
-
-  static ToolResult ok(SnowchatMcpServer server, String tool, Map<String, Object> args) {
-    ToolResult r = server.call(tool, args);
-    assertThat(r.isError()).as("%s -> %s", tool, r.text()).isFalse();
-    var v = io.modelcontextprotocol.json.McpJsonDefaults.getSchemaValidator()
-        .validate(server.tool(tool).orElseThrow().outputSchema(), r.structured());
-    assertThat(v.valid()).as("%s output schema: %s", tool, v.errorMessage()).isTrue();
-    return r;
-  }
 
   @Nested
   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -139,9 +131,7 @@ class Issue11MetadataTest {
     @BeforeAll
     void start() throws Exception {
       env = TestEnv.postgres("SNOWCHAT_SCHEMA_INDEX", "off");
-      try (Connection c = DriverManager.getConnection(env.get("SNOWCHAT_JDBC_URL"),
-          env.get("SNOWCHAT_JDBC_USER"), env.get("SNOWCHAT_JDBC_PASSWORD"));
-          Statement s = c.createStatement()) {
+      try (Connection c = TestDatabases.postgres().connect(); Statement s = c.createStatement()) {
         db = c.getCatalog();
         s.execute("DROP SCHEMA IF EXISTS issue11_meta CASCADE");
         s.execute("CREATE SCHEMA issue11_meta");

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.HardeningOptions;
 import dev.snowchat.sqlgate.SessionHardening;
-import dev.snowchat.sqlgate.TestDatabases;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

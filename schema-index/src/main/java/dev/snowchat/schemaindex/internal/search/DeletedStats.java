@@ -297,9 +297,9 @@ final class DeletedStats {
   private static Version version(Document stored) {
     IndexableField v = stored.getField(VERSION);
     long version = v == null ? 0 : v.numericValue().longValue();
-    String key = stored.get(SearchEngine.KEY);
+    String key = stored.get(Fields.KEY);
     return key != null ? new Version(key, false, version)
-        : new Version(String.valueOf(stored.get(SearchEngine.D_KEY)), true, version);
+        : new Version(String.valueOf(stored.get(Fields.D_KEY)), true, version);
   }
 
   private Key canonical(Key k) {

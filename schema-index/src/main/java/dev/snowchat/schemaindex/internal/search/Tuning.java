@@ -1,144 +1,383 @@
 package dev.snowchat.schemaindex.internal.search;
 
+import static java.util.Objects.requireNonNull;
+
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.ObjDoubleConsumer;
+import java.util.function.ObjIntConsumer;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 /**
- * Ranking weights. The defaults are what measured best on the BIRD schema-linking benchmark (see
- * the module README); the evaluation can override single values with system properties
- * {@code snowchat.search.NAME} to try others.
+ * The ranking weights, grouped by the stage that reads them. The defaults ({@link #defaults()})
+ * are what measured best on the BIRD schema-linking benchmark (see the module's EVALUATION.md).
+ * Other values: {@code Tuning.defaults().with(w -> w.propagation = 0.3)}, where {@code w} is a
+ * {@link Builder} whose public fields are named as the components, or {@link #with(String,
+ * String)} by name, for the evaluation's {@code --tune key=value} and {@code --sweep}. {@link
+ * Builder#build()} checks every value (weights and boosts finite and at least 0, {@code b} and
+ * {@code bColumns} 0 to 1, counts at least 0, {@code candidates} and {@code coherenceDatabases}
+ * at least 1); create values with it, not with the canonical constructor. Immutable.
+ *
+ * @param name keyword retrieval: boost of table-name words
+ * @param database boost of database and (non-PUBLIC) schema words
+ * @param columns boost of column-name words
+ * @param text boost of table and column comment words
+ * @param glossaryText boost of the words of glossary entries that target the table
+ * @param exactColumn boost of a column name as typed in the query ({@code vendor_id})
+ * @param exactName boost of a table name as typed
+ * @param glossaryTerm boost of a glossary term the query holds, times the entry's priority weight
+ * @param k1 BM25 term-frequency saturation
+ * @param b BM25 length normalization, 0 to 1
+ * @param bColumns BM25 length normalization of column words (weak: wide tables are not punished)
+ * @param candidates how many tables each retriever contributes before fusion (at least the
+ *     request's {@code k})
+ * @param keywordWeight fusion: RRF weight of the keyword ranking
+ * @param vectorWeight RRF weight of the table-vector ranking with a semantic model
+ * @param hashingVectorWeight RRF weight of the table-vector ranking with the dependency-free
+ *     hashing provider, whose vectors are lexical
+ * @param rrfC the RRF rank constant
+ * @param columnVectors whether a semantic model also embeds every column, ranking tables by
+ *     their best column as a third ranking for fusion
+ * @param maxColumnVectors column vectors only for catalogs of at most this many columns (0:
+ *     never): they cost {@code 4 x dimension} bytes a column and are scored by brute force
+ * @param columnWeight RRF weight of the column ranking
+ * @param columnSecond share of the second-best column in the column ranking's score
+ * @param columnTable share of the table vector in the column ranking's score
+ * @param coherence coherence: how much a table gains from its database's score (0: off)
+ * @param dbFromTables weight of a database's best fused table in its score (semantic models
+ *     only: with keywords alone it lowered recall@10 on BIRD)
+ * @param dbVectorWeight weight of the question's similarity to a database's vector (semantic
+ *     models only)
+ * @param dbDenseWeight dense routing (with column vectors): weight of a database's mean
+ *     similarity over its best {@code dbDenseTopK} tables
+ * @param dbDenseTopK how many of a database's tables dense routing averages
+ * @param dbDenseColumn share of a table's best column in its dense-routing similarity
+ * @param dbTermCap how often a word counts at most in a database's document
+ * @param coherenceDatabases how many databases are scored
+ * @param dbName boost of database-name words in the database documents
+ * @param dbTables boost of table-name words in the database documents
+ * @param dbColumns boost of column-name words in the database documents
+ * @param fillLimit the best databases' other tables become candidates, for databases of up to
+ *     this many tables
+ * @param fillDatabases how many of the best databases fill candidates
+ * @param propagation join propagation: the share of a hit's score its join neighbours receive,
+ *     times the edge's confidence (0: off)
+ * @param propagationSources how many of the best hits propagate
  */
-public final class Tuning {
-  /** Field boosts of the keyword query. */
-  double name = 3.0;
-  double database = 1.5;
-  double columns = 1.0;
-  double text = 0.7;
-  double glossaryText = 1.0;
-  /** Boost of an exact column-name match (a query word such as {@code vendor_id}). */
-  double exactColumn = 4.0;
-  /** Boost of an exact table-name match. */
-  double exactName = 4.0;
-  /** Boost of a glossary term matched in the query, times the entry's priority weight. */
-  double glossaryTerm = 6.0;
-  /** BM25 parameters. */
-  double k1 = 1.2;
-  double b = 0.75;
-  double bColumns = 0.3;
-  /** Fusion: weights of the keyword and vector rankings, and the RRF constant. */
-  double keywordWeight = 1.0;
-  double vectorWeight = 1.0;
-  /** The vector weight for the dependency-free hashing provider, whose vectors are lexical. */
-  double hashingVectorWeight = 0.1;
-  double rrfC = 60;
-  /** How many candidates each retriever contributes before fusion. */
-  int candidates = 100;
-  /** Database coherence: how much a table gains from its database's score (0 = off). */
-  double coherence = 3.0;
-  /**
-   * Weight of a database's best fused table score in the database score, with a semantic
-   * provider only (with keywords alone it lowered recall@10 on BIRD).
-   */
-  double dbFromTables = 0.5;
-  /** Weight of the question's similarity to a database's vector (semantic providers only). */
-  double dbVectorWeight = 0.5;
-  /**
-   * Column vectors (semantic providers only; 1 = on): every column is embedded too, and tables
-   * are ranked by their best column similarities as a third ranking for fusion.
-   */
-  int columnVectors = 1;
-  /**
-   * Column vectors only for catalogs of at most this many columns (0 = never): they cost {@code 4
-   * x dimension} bytes a column and are scored by brute force, so 100,000 columns of 384
-   * dimensions take 150 MB and about 20 ms a query; a larger catalog is served by the table
-   * vectors alone.
-   */
-  int maxColumnVectors = 100_000;
-  /** RRF weight of the column ranking. */
-  double columnWeight = 1.0;
-  /** Share of the second-best column and of the table vector in the column ranking's score. */
-  double columnSecond = 0.0;
-  double columnTable = 0.0;
-  /**
-   * Dense database routing (semantic providers with column vectors): weight of a database's mean
-   * similarity over its best {@code dbDenseTopK} tables (table vector plus {@code dbDenseColumn}
-   * times the best column).
-   */
-  double dbDenseWeight = 1.0;
-  int dbDenseTopK = 1;
-  double dbDenseColumn = 1.0;
-  /** A word counts at most this often in a database document. */
-  int dbTermCap = 3;
-  /** How many databases are scored. */
-  int coherenceDatabases = 10;
-  /** Field boosts of the database documents. */
-  double dbName = 3.0;
-  double dbTables = 2.0;
-  double dbColumns = 1.0;
-  /** The best databases' other tables become candidates, for databases up to this size. */
-  int fillLimit = 64;
-  int fillDatabases = 3;
-  /** Join propagation: share of a hit's score its join neighbours receive (0 = off). */
-  double propagation = 0.0;
-  /** How many top hits propagate to their neighbours. */
-  int propagationSources = 10;
+public record Tuning(
+    double name, double database, double columns, double text, double glossaryText,
+    double exactColumn, double exactName, double glossaryTerm, double k1, double b,
+    double bColumns, int candidates,
+    double keywordWeight, double vectorWeight, double hashingVectorWeight, double rrfC,
+    boolean columnVectors, int maxColumnVectors, double columnWeight, double columnSecond,
+    double columnTable,
+    double coherence, double dbFromTables, double dbVectorWeight, double dbDenseWeight,
+    int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
+    double dbTables, double dbColumns, int fillLimit, int fillDatabases,
+    double propagation, int propagationSources) {
 
-  /** Creates the default weights. */
-  public Tuning() {}
+  /**
+   * Every value by name, with its range, for {@link #with(String, String)}, {@link #values()}
+   * and {@link Builder#build()}: a new value needs a component, a {@link Builder} field (with
+   * its default) and its copy there, and a line here.
+   */
+  private static final Map<String, Setting> SETTINGS = settings(
+      real("name", Tuning::name, (w, v) -> w.name = v),
+      real("database", Tuning::database, (w, v) -> w.database = v),
+      real("columns", Tuning::columns, (w, v) -> w.columns = v),
+      real("text", Tuning::text, (w, v) -> w.text = v),
+      real("glossaryText", Tuning::glossaryText, (w, v) -> w.glossaryText = v),
+      real("exactColumn", Tuning::exactColumn, (w, v) -> w.exactColumn = v),
+      real("exactName", Tuning::exactName, (w, v) -> w.exactName = v),
+      real("glossaryTerm", Tuning::glossaryTerm, (w, v) -> w.glossaryTerm = v),
+      real("k1", Tuning::k1, (w, v) -> w.k1 = v),
+      share("b", Tuning::b, (w, v) -> w.b = v),
+      share("bColumns", Tuning::bColumns, (w, v) -> w.bColumns = v),
+      count("candidates", Tuning::candidates, (w, v) -> w.candidates = v),
+      real("keywordWeight", Tuning::keywordWeight, (w, v) -> w.keywordWeight = v),
+      real("vectorWeight", Tuning::vectorWeight, (w, v) -> w.vectorWeight = v),
+      real("hashingVectorWeight", Tuning::hashingVectorWeight, (w, v) -> w.hashingVectorWeight = v),
+      real("rrfC", Tuning::rrfC, (w, v) -> w.rrfC = v),
+      flag("columnVectors", Tuning::columnVectors, (w, v) -> w.columnVectors = v),
+      whole("maxColumnVectors", Tuning::maxColumnVectors, (w, v) -> w.maxColumnVectors = v),
+      real("columnWeight", Tuning::columnWeight, (w, v) -> w.columnWeight = v),
+      real("columnSecond", Tuning::columnSecond, (w, v) -> w.columnSecond = v),
+      real("columnTable", Tuning::columnTable, (w, v) -> w.columnTable = v),
+      real("coherence", Tuning::coherence, (w, v) -> w.coherence = v),
+      real("dbFromTables", Tuning::dbFromTables, (w, v) -> w.dbFromTables = v),
+      real("dbVectorWeight", Tuning::dbVectorWeight, (w, v) -> w.dbVectorWeight = v),
+      real("dbDenseWeight", Tuning::dbDenseWeight, (w, v) -> w.dbDenseWeight = v),
+      whole("dbDenseTopK", Tuning::dbDenseTopK, (w, v) -> w.dbDenseTopK = v),
+      real("dbDenseColumn", Tuning::dbDenseColumn, (w, v) -> w.dbDenseColumn = v),
+      whole("dbTermCap", Tuning::dbTermCap, (w, v) -> w.dbTermCap = v),
+      count("coherenceDatabases", Tuning::coherenceDatabases, (w, v) -> w.coherenceDatabases = v),
+      real("dbName", Tuning::dbName, (w, v) -> w.dbName = v),
+      real("dbTables", Tuning::dbTables, (w, v) -> w.dbTables = v),
+      real("dbColumns", Tuning::dbColumns, (w, v) -> w.dbColumns = v),
+      whole("fillLimit", Tuning::fillLimit, (w, v) -> w.fillLimit = v),
+      whole("fillDatabases", Tuning::fillDatabases, (w, v) -> w.fillDatabases = v),
+      real("propagation", Tuning::propagation, (w, v) -> w.propagation = v),
+      whole("propagationSources", Tuning::propagationSources, (w, v) -> w.propagationSources = v));
 
-  /** {@return the defaults, with any {@code snowchat.search.NAME} system property applied} */
-  public static Tuning fromSystemProperties() {
-    Tuning t = new Tuning();
-    for (Map.Entry<String, String> e : t.values().entrySet()) {
-      String v = System.getProperty("snowchat.search." + e.getKey());
-      if (v != null) {
-        t.set(e.getKey(), v);
-      }
-    }
-    return t;
+  private static final Tuning DEFAULTS = new Builder().build();
+
+  /** {@return the weights measured best on BIRD} */
+  public static Tuning defaults() {
+    return DEFAULTS;
   }
 
-  /** {@return the current values by name} */
-  public Map<String, String> values() {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (var f : Tuning.class.getDeclaredFields()) {
-      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-        continue;
-      }
-      try {
-        m.put(f.getName(), String.valueOf(f.get(this)));
-      } catch (IllegalAccessException ex) {
-        throw new IllegalStateException(ex);
-      }
-    }
-    return m;
+  /** {@return a builder holding the defaults} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder holding these values} */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /**
-   * Sets one value by name.
+   * Returns these values with some changed, e.g. {@code t.with(w -> w.coherence = 0)}.
    *
-   * @param key the field name
-   * @param value the value
-   * @throws IllegalArgumentException for an unknown key or a bad number
+   * @param change sets fields of a builder holding these values
+   * @return the new values
+   * @throws IllegalArgumentException naming a value out of range
    */
-  public void set(String key, String value) {
+  public Tuning with(Consumer<Builder> change) {
+    Builder b = toBuilder();
+    change.accept(b);
+    return b.build();
+  }
+
+  /**
+   * Returns these values with one changed by name.
+   *
+   * @param key a component name, as {@link #values()} lists them
+   * @param value its new value; {@code true}/{@code false} or {@code 1}/{@code 0} for a flag
+   * @return the new values
+   * @throws IllegalArgumentException for an unknown key or a bad or out-of-range value
+   */
+  public Tuning with(String key, String value) {
+    return toBuilder().set(key, value).build();
+  }
+
+  /** {@return every value by name, in component order} */
+  public Map<String, String> values() {
+    Map<String, String> out = new LinkedHashMap<>();
+    SETTINGS.forEach((key, s) -> out.put(key, s.show().apply(this)));
+    return out;
+  }
+
+  /** {@return the names {@link #with(String, String)} accepts} */
+  public static Set<String> keys() {
+    return Collections.unmodifiableSet(SETTINGS.keySet());
+  }
+
+  /** One value: how it is shown, set from text, and checked. */
+  private record Setting(String key, Function<Tuning, String> show,
+      BiConsumer<Builder, String> set, Consumer<Tuning> check) {}
+
+  private static Map<String, Setting> settings(Setting... settings) {
+    Map<String, Setting> out = new LinkedHashMap<>();
+    for (Setting s : settings) {
+      out.put(s.key(), s);
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** A weight or boost: finite, at least 0 (0 is off). */
+  private static Setting real(String key, ToDoubleFunction<Tuning> get,
+      ObjDoubleConsumer<Builder> set) {
+    return number(key, get, set, Double.MAX_VALUE, "a finite number >= 0");
+  }
+
+  /** A share: 0 to 1. */
+  private static Setting share(String key, ToDoubleFunction<Tuning> get,
+      ObjDoubleConsumer<Builder> set) {
+    return number(key, get, set, 1, "0 to 1");
+  }
+
+  private static Setting number(String key, ToDoubleFunction<Tuning> get,
+      ObjDoubleConsumer<Builder> set, double max, String allowed) {
+    return new Setting(key, t -> String.valueOf(get.applyAsDouble(t)),
+        (b, v) -> set.accept(b, parse(key, v, Double::parseDouble)),
+        t -> {
+          double v = get.applyAsDouble(t);
+          if (!(v >= 0 && v <= max)) {
+            throw new IllegalArgumentException("tuning " + key + " must be " + allowed + ", got "
+                + v);
+          }
+        });
+  }
+
+  /** A whole number: at least 0 (0 is off or never). */
+  private static Setting whole(String key, ToIntFunction<Tuning> get, ObjIntConsumer<Builder> set) {
+    return integer(key, get, set, 0);
+  }
+
+  /** A count: at least 1. */
+  private static Setting count(String key, ToIntFunction<Tuning> get, ObjIntConsumer<Builder> set) {
+    return integer(key, get, set, 1);
+  }
+
+  private static Setting integer(String key, ToIntFunction<Tuning> get,
+      ObjIntConsumer<Builder> set, int min) {
+    return new Setting(key, t -> String.valueOf(get.applyAsInt(t)),
+        (b, v) -> set.accept(b, parse(key, v, Integer::parseInt)),
+        t -> {
+          if (get.applyAsInt(t) < min) {
+            throw new IllegalArgumentException("tuning " + key + " must be >= " + min + ", got "
+                + get.applyAsInt(t));
+          }
+        });
+  }
+
+  private static Setting flag(String key, Predicate<Tuning> get, BiConsumer<Builder, Boolean> set) {
+    return new Setting(key, t -> String.valueOf(get.test(t)),
+        (b, v) -> set.accept(b, switch (v.strip()) {
+          case "true", "1" -> true;
+          case "false", "0" -> false;
+          default -> throw new IllegalArgumentException(
+              "bad value for tuning " + key + ": '" + v + "'; allowed: true, false, 1, 0");
+        }),
+        t -> {});
+  }
+
+  private static <T> T parse(String key, String value, Function<String, T> parser) {
     try {
-      var f = Tuning.class.getDeclaredField(key);
-      if (f.getType() == int.class) {
-        f.setInt(this, Integer.parseInt(value.strip()));
-      } else {
-        f.setDouble(this, Double.parseDouble(value.strip()));
-      }
-    } catch (NoSuchFieldException e) {
-      throw new IllegalArgumentException("unknown tuning key '" + key + "'; allowed: "
-          + values().keySet(), e);
-    } catch (IllegalAccessException | NumberFormatException e) {
-      throw new IllegalArgumentException("bad value for tuning key " + key + ": " + value, e);
+      return parser.apply(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("bad value for tuning " + key + ": '" + value + "'", e);
     }
   }
 
-  @Override
-  public String toString() {
-    return values().toString();
+  /**
+   * A mutable copy of {@link Tuning}'s values, in public fields named as its components and
+   * starting from the defaults (or the values it was copied from); {@link #build()} checks them.
+   * Not thread-safe.
+   */
+  public static final class Builder {
+    public double name = 3.0;
+    public double database = 1.5;
+    public double columns = 1.0;
+    public double text = 0.7;
+    public double glossaryText = 1.0;
+    public double exactColumn = 4.0;
+    public double exactName = 4.0;
+    public double glossaryTerm = 6.0;
+    public double k1 = 1.2;
+    public double b = 0.75;
+    public double bColumns = 0.3;
+    public int candidates = 100;
+    public double keywordWeight = 1.0;
+    public double vectorWeight = 1.0;
+    public double hashingVectorWeight = 0.1;
+    public double rrfC = 60;
+    public boolean columnVectors = true;
+    public int maxColumnVectors = 100_000;
+    public double columnWeight = 1.0;
+    public double columnSecond = 0.0;
+    public double columnTable = 0.0;
+    public double coherence = 3.0;
+    public double dbFromTables = 0.5;
+    public double dbVectorWeight = 0.5;
+    public double dbDenseWeight = 1.0;
+    public int dbDenseTopK = 1;
+    public double dbDenseColumn = 1.0;
+    public int dbTermCap = 3;
+    public int coherenceDatabases = 10;
+    public double dbName = 3.0;
+    public double dbTables = 2.0;
+    public double dbColumns = 1.0;
+    public int fillLimit = 64;
+    public int fillDatabases = 3;
+    public double propagation = 0.0;
+    public int propagationSources = 10;
+
+    private Builder() {}
+
+    private Builder(Tuning t) {
+      name = t.name;
+      database = t.database;
+      columns = t.columns;
+      text = t.text;
+      glossaryText = t.glossaryText;
+      exactColumn = t.exactColumn;
+      exactName = t.exactName;
+      glossaryTerm = t.glossaryTerm;
+      k1 = t.k1;
+      b = t.b;
+      bColumns = t.bColumns;
+      candidates = t.candidates;
+      keywordWeight = t.keywordWeight;
+      vectorWeight = t.vectorWeight;
+      hashingVectorWeight = t.hashingVectorWeight;
+      rrfC = t.rrfC;
+      columnVectors = t.columnVectors;
+      maxColumnVectors = t.maxColumnVectors;
+      columnWeight = t.columnWeight;
+      columnSecond = t.columnSecond;
+      columnTable = t.columnTable;
+      coherence = t.coherence;
+      dbFromTables = t.dbFromTables;
+      dbVectorWeight = t.dbVectorWeight;
+      dbDenseWeight = t.dbDenseWeight;
+      dbDenseTopK = t.dbDenseTopK;
+      dbDenseColumn = t.dbDenseColumn;
+      dbTermCap = t.dbTermCap;
+      coherenceDatabases = t.coherenceDatabases;
+      dbName = t.dbName;
+      dbTables = t.dbTables;
+      dbColumns = t.dbColumns;
+      fillLimit = t.fillLimit;
+      fillDatabases = t.fillDatabases;
+      propagation = t.propagation;
+      propagationSources = t.propagationSources;
+    }
+
+    /**
+     * Sets one value by name.
+     *
+     * @param key a component name, as {@link Tuning#values()} lists them
+     * @param value its value; {@code true}/{@code false} or {@code 1}/{@code 0} for a flag
+     * @return this builder
+     * @throws IllegalArgumentException for an unknown key or a value that is not a number
+     */
+    public Builder set(String key, String value) {
+      requireNonNull(key, "key is null");
+      requireNonNull(value, "value is null");
+      Setting s = SETTINGS.get(key.strip());
+      if (s == null) {
+        throw new IllegalArgumentException("unknown tuning key '" + key + "'; allowed: "
+            + SETTINGS.keySet());
+      }
+      s.set().accept(this, value);
+      return this;
+    }
+
+    /**
+     * {@return the values}
+     *
+     * @throws IllegalArgumentException naming the first value out of range
+     */
+    public Tuning build() {
+      Tuning t = new Tuning(name, database, columns, text, glossaryText, exactColumn, exactName,
+          glossaryTerm, k1, b, bColumns, candidates, keywordWeight, vectorWeight,
+          hashingVectorWeight, rrfC, columnVectors, maxColumnVectors, columnWeight, columnSecond,
+          columnTable, coherence, dbFromTables, dbVectorWeight, dbDenseWeight, dbDenseTopK,
+          dbDenseColumn, dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit,
+          fillDatabases, propagation, propagationSources);
+      for (Setting s : SETTINGS.values()) {
+        s.check().accept(t);
+      }
+      return t;
+    }
   }
 }

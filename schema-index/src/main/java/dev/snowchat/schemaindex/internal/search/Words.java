@@ -1,6 +1,7 @@
 package dev.snowchat.schemaindex.internal.search;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,6 +95,17 @@ public final class Words {
       }
     }
     return out;
+  }
+
+  /**
+   * {@return the distinct words a query searches for, in order: its {@link #query} words, or all
+   * its words when it has only stop words and numbers (a question of just "name" or "id")}
+   *
+   * @param text the query, or a glossary term
+   */
+  static List<String> queryTerms(String text) {
+    List<String> words = List.copyOf(new LinkedHashSet<>(query(text)));
+    return words.isEmpty() ? List.copyOf(new LinkedHashSet<>(of(text))) : words;
   }
 
   private static boolean isNumber(String w) {

@@ -1,11 +1,11 @@
 package dev.snowchat.schemaindex.internal.source;
 
-import java.sql.DriverManager;
-import java.sql.SQLException;
+import dev.snowchat.schemaindex.DriverDataSource;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -120,13 +120,15 @@ final class ConfigMap {
     };
   }
 
-  /** Fails when no registered JDBC driver accepts the URL; the message shows the scheme only. */
-  static void requireDriver(String url, String factory) {
+  /**
+   * Makes the data source of a URL, failing when no JDBC driver accepts it; the message shows the
+   * URL's scheme only.
+   */
+  static DriverDataSource dataSource(String url, Properties properties, String factory) {
     try {
-      DriverManager.getDriver(url);
-    } catch (SQLException e) {
-      throw new IllegalArgumentException("no JDBC driver on the class path accepts the " + factory
-          + " url " + DriverDataSource.scheme(url) + "...; add the driver dependency", e);
+      return DriverDataSource.of(url, properties);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("the " + factory + " source: " + e.getMessage(), e);
     }
   }
 

@@ -37,7 +37,6 @@ public final class JdbcSourceFactory implements CatalogSourceFactory {
     ConfigMap c = new ConfigMap(name(), config, KEYS, SENSITIVE);
     LOG.debug("Creating catalog source {}", c);
     String url = c.required("url");
-    ConfigMap.requireDriver(url, name());
     SourceOptions.Builder b = SourceOptions.builder();
     c.applyFilters(b::includeDatabases, b::excludeDatabases, b::includeSchemas,
         b::excludeSchemas, b::includeSystemObjects, b::concurrency);
@@ -48,7 +47,7 @@ public final class JdbcSourceFactory implements CatalogSourceFactory {
     if (c.get("password") != null) {
       props.setProperty("password", c.required("password"));
     }
-    return CatalogSources.jdbc(new DriverDataSource(url, props), b.build());
+    return CatalogSources.jdbc(ConfigMap.dataSource(url, props, name()), b.build());
   }
 
   @Override

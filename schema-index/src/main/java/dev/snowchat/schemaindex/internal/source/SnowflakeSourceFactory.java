@@ -41,9 +41,8 @@ public final class SnowflakeSourceFactory implements CatalogSourceFactory {
     String url = c.required("url");
     if (!url.startsWith("jdbc:snowflake:")) {
       throw new IllegalArgumentException("snowflake source 'url' must start with jdbc:snowflake:,"
-          + " got " + DriverDataSource.scheme(url) + "...");
+          + " got " + dev.snowchat.schemaindex.DriverDataSource.scheme(url) + "...");
     }
-    ConfigMap.requireDriver(url, name());
     SourceOptions.Builder b = SourceOptions.builder();
     c.applyFilters(b::includeDatabases, b::excludeDatabases, b::includeSchemas,
         b::excludeSchemas, b::includeSystemObjects, b::concurrency);
@@ -54,7 +53,7 @@ public final class SnowflakeSourceFactory implements CatalogSourceFactory {
         props.setProperty(k, v);
       }
     }
-    return CatalogSources.snowflake(new DriverDataSource(url, props), b.build());
+    return CatalogSources.snowflake(ConfigMap.dataSource(url, props, name()), b.build());
   }
 
   @Override

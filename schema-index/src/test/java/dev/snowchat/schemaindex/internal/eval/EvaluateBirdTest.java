@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The BIRD schema-linking benchmark (question text only, whole 597-table catalog), when the
  * shared data folder is present. Asserts the figures measured with the default provider,
- * all-MiniLM-L6-v2 and BGE-small-en-v1.5, with a small margin; the module README lists them.
+ * all-MiniLM-L6-v2 and BGE-small-en-v1.5, with a small margin; EVALUATION.md lists them.
  */
 class EvaluateBirdTest {
   static Path birdDir() {
@@ -36,7 +36,7 @@ class EvaluateBirdTest {
     Evaluate.Result result;
     try (EmbeddingProvider p = Evaluate.provider(provider)) {
       result = Evaluate.run(bird.resolve("catalog.json"), bird.resolve("questions.jsonl"), out, p,
-          new Tuning(), new PrintStream(log, true, StandardCharsets.UTF_8));
+          Tuning.defaults(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
     System.out.println(log.toString(StandardCharsets.UTF_8));
     return result;
@@ -82,7 +82,7 @@ class EvaluateBirdTest {
     assertThat(result.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
   }
 
-  // measured values minus a small margin (see README, "Search & evaluation")
+  // measured values minus a small margin (see EVALUATION.md)
   static final double MERGED_R5 = 0.69;
   static final double MERGED_R10 = 0.82;
   static final double MERGED_MRR = 0.75;

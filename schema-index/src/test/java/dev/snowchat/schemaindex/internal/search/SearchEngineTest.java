@@ -163,10 +163,11 @@ class SearchEngineTest {
 
   @Test
   void search_propagation_bringsJoinNeighbours() {
-    Tuning tuning = new Tuning();
-    tuning.coherence = 0;
-    tuning.vectorWeight = 0;
-    tuning.propagation = 0.5;
+    Tuning tuning = Tuning.defaults().with(w -> {
+      w.coherence = 0;
+      w.vectorWeight = 0;
+      w.propagation = 0.5;
+    });
     Catalog c = catalog();
     try (SearchEngine e = SearchEngine.build(c, Glossary.empty(), null, JoinGraph.build(c),
         tuning)) {
@@ -359,15 +360,15 @@ class SearchEngineTest {
   /** The BM25 score of every document (tables and databases) for a word in each text field. */
   static Map<String, Float> scores(IndexSearcher searcher, String word) throws IOException {
     BooleanQuery.Builder b = new BooleanQuery.Builder();
-    for (String field : List.of(SearchEngine.NAME, SearchEngine.DBNAME, SearchEngine.COLS,
-        SearchEngine.TEXT, SearchEngine.D_NAME, SearchEngine.D_TABLES, SearchEngine.D_COLUMNS)) {
+    for (String field : List.of(Fields.NAME, Fields.DBNAME, Fields.COLS, Fields.TEXT,
+        Fields.D_NAME, Fields.D_TABLES, Fields.D_COLUMNS)) {
       b.add(new TermQuery(new Term(field, word)), Occur.SHOULD);
     }
     Map<String, Float> out = new TreeMap<>();
     StoredFields stored = searcher.storedFields();
     for (ScoreDoc sd : searcher.search(b.build(), Integer.MAX_VALUE).scoreDocs) {
       Document d = stored.document(sd.doc);
-      out.put(d.get(SearchEngine.KEY) + "/" + d.get(SearchEngine.D_KEY), sd.score);
+      out.put(d.get(Fields.KEY) + "/" + d.get(Fields.D_KEY), sd.score);
     }
     return out;
   }
@@ -493,10 +494,8 @@ class SearchEngineTest {
   @Test
   void columnVectors_onlyUpToTheColumnLimit_andDroppedWhenAnUpdatePassesIt() {
     Catalog c = clinics();
-    Tuning small = new Tuning();
-    small.maxColumnVectors = 15; // clinics() has 15 columns
-    Tuning tiny = new Tuning();
-    tiny.maxColumnVectors = 14;
+    Tuning small = Tuning.defaults().with(w -> w.maxColumnVectors = 15); // clinics(): 15 columns
+    Tuning tiny = Tuning.defaults().with(w -> w.maxColumnVectors = 14);
     try (SearchEngine within = SearchEngine.build(c, Glossary.empty(), new FakeSemanticProvider(),
         JoinGraph.build(c), small);
         SearchEngine over = SearchEngine.build(c, Glossary.empty(), new FakeSemanticProvider(),

@@ -13,8 +13,8 @@ import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
-import dev.snowchat.schemaindex.TestDatabases;
 import dev.snowchat.sqlgate.SnowchatException;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -37,7 +37,7 @@ class JdbcCatalogSourcePostgresTest {
 
   @BeforeEach
   void createSchema() throws SQLException {
-    dataSource = TestDatabases.postgres();
+    dataSource = TestDatabases.postgres().dataSource();
     schema = TestDatabases.uniqueSchema("snowchat_src");
     try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
       database = c.getCatalog();

@@ -13,7 +13,7 @@ import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import dev.snowchat.schemaindex.TableStamp;
-import dev.snowchat.schemaindex.TestDatabases;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

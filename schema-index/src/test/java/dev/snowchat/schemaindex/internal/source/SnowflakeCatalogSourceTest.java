@@ -14,7 +14,9 @@ import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import dev.snowchat.schemaindex.TableStamp;
+import dev.snowchat.schemaindex.testing.FakeSnowflake;
 import dev.snowchat.sqlgate.SnowchatException;
+import dev.snowchat.sqlgate.testing.FakeJdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -38,7 +40,7 @@ class SnowflakeCatalogSourceTest {
           .column("ID", "NUMBER", false, "")
           .column("LABEL", "TEXT", true, "");
       if (i % 10 == 0) {
-        t.primaryKey.add("ID");
+        t.primaryKey("ID");
       }
     }
     smallSchema(sf);
@@ -49,19 +51,16 @@ class SnowflakeCatalogSourceTest {
     FakeSnowflake.Table customers = sf.table("BIG_DB", "SALES", "CUSTOMERS")
         .column("CUSTOMER_ID", "NUMBER", false, "surrogate key")
         .column("NAME", "TEXT", true, "");
-    customers.comment = "One row per customer";
-    customers.rows = 42;
-    customers.lastDdl = DDL;
-    customers.primaryKey.add("CUSTOMER_ID");
+    customers.comment("One row per customer").rows(42).lastDdl(DDL).primaryKey("CUSTOMER_ID");
     FakeSnowflake.Table orders = sf.table("BIG_DB", "SALES", "ORDERS")
         .column("ORDER_ID", "NUMBER", false, "")
         .column("CUSTOMER_ID", "NUMBER", true, "")
         .column("PLACED_AT", "TIMESTAMP_NTZ", true, "");
-    orders.primaryKey.add("ORDER_ID");
-    orders.foreignKeys.add(new FakeSnowflake.Fk("FK_ORDERS_CUSTOMER", List.of("CUSTOMER_ID"),
-        "BIG_DB", "SALES", "CUSTOMERS", List.of("CUSTOMER_ID")));
-    sf.view("BIG_DB", "SALES", "V_ORDERS").column("ORDER_ID", "NUMBER", true, "").comment =
-        "orders view";
+    orders.primaryKey("ORDER_ID");
+    orders.foreignKey("FK_ORDERS_CUSTOMER", List.of("CUSTOMER_ID"), "BIG_DB", "SALES",
+        "CUSTOMERS", List.of("CUSTOMER_ID"));
+    sf.view("BIG_DB", "SALES", "V_ORDERS").column("ORDER_ID", "NUMBER", true, "")
+        .comment("orders view");
   }
 
   private static CatalogSource source(FakeSnowflake sf) {
@@ -248,7 +247,7 @@ class SnowflakeCatalogSourceTest {
     smallSchema(sf);
     sf.table("BIG_DB", "GONE", "T");
     FakeSnowflake dropping = sf;
-    CatalogSource source = CatalogSources.snowflake(FakeJdbc.dataSource(() -> { },
+    CatalogSource source = CatalogSources.snowflake(FakeJdbc.dataSource("Snowflake", () -> { },
         (sql, binds) -> {
           if (sql.startsWith("SHOW TABLES IN SCHEMA \"BIG_DB\".\"GONE\"")) {
             dropping.dropSchema("BIG_DB", "GONE");

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.sqlgate.Dialect;
 import dev.snowchat.sqlgate.FunctionPolicy;
+import dev.snowchat.sqlgate.ObjectReference;
+import dev.snowchat.sqlgate.ObjectReferences;
 import dev.snowchat.sqlgate.Rule;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.internal.lexer.LexException;
@@ -216,6 +218,68 @@ public final class Classifier {
       }
     }
     return new Result(o.kind, null, o.word, "", 1);
+  }
+
+  /**
+   * Finds the objects a request names (see {@link dev.snowchat.sqlgate.ObjectReferences}). Never
+   * throws on any input string: what cannot be analysed is reported as unresolved.
+   *
+   * @param sql the request
+   * @return the objects, and why they may be incomplete
+   */
+  public ObjectReferences references(@Nullable String sql) {
+    try {
+      return doReferences(sql);
+    } catch (TokenAnalyzer.Budget.Exhausted e) {
+      return incomplete("the request needs more analysis than the gate's budget allows");
+    } catch (RuntimeException | StackOverflowError e) {
+      return incomplete("the gate could not analyse the statement ("
+          + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  private static ObjectReferences incomplete(String why) {
+    return new ObjectReferences(List.of(), List.of(why));
+  }
+
+  private ObjectReferences doReferences(@Nullable String sql) {
+    if (sql == null || sql.isEmpty()) {
+      return incomplete("the request is empty");
+    }
+    if (sql.length() > maxLength) {
+      return incomplete("the request is " + sql.length() + " characters long; the limit is "
+          + maxLength);
+    }
+    Lexer.Lexed lexed;
+    try {
+      lexed = Lexer.lex(sql, dialect, maxDepth);
+    } catch (LexException e) {
+      return incomplete(e.getMessage());
+    }
+    List<Token> all = lexed.tokens();
+    List<Splitter.Range> ranges = Splitter.split(all, dialect);
+    if (ranges.isEmpty()) {
+      return incomplete("the request holds no statement");
+    }
+    if (ranges.size() > 1 && !(dialect == Dialect.SNOWFLAKE && Splitter.flowChain(all, ranges))) {
+      return incomplete("the request holds " + ranges.size() + " statements");
+    }
+    TokenAnalyzer.Budget budget = new TokenAnalyzer.Budget(WORK_BUDGET);
+    java.util.LinkedHashSet<ObjectReference> objects = new java.util.LinkedHashSet<>();
+    java.util.LinkedHashSet<String> unresolved = new java.util.LinkedHashSet<>();
+    for (Splitter.Range r : ranges) {
+      List<Token> stmt = all.subList(r.from(), r.to());
+      TokenAnalyzer.Outcome o = tokens.analyze(stmt, false, budget);
+      if (o.rule != null) {
+        unresolved.add(o.detail);
+        continue;
+      }
+      ReferenceFinder f = new ReferenceFinder(dialect, sql, stmt);
+      f.find(o.kind);
+      objects.addAll(f.objects());
+      unresolved.addAll(f.unresolved());
+    }
+    return new ObjectReferences(List.copyOf(objects), List.copyOf(unresolved));
   }
 
   /** The statement's text with comments replaced by spaces, for the parser. */

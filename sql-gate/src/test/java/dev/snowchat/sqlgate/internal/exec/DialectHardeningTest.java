@@ -3,9 +3,9 @@ package dev.snowchat.sqlgate.internal.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.sqlgate.Dialect;
-import dev.snowchat.sqlgate.FakeJdbc.FakeConnection;
 import dev.snowchat.sqlgate.HardeningOptions;
 import dev.snowchat.sqlgate.SessionHardening;
+import dev.snowchat.sqlgate.testing.FakeJdbc.FakeConnection;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;

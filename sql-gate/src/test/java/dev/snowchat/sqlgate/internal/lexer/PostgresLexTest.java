@@ -3,7 +3,7 @@ package dev.snowchat.sqlgate.internal.lexer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.sqlgate.Dialect;
-import dev.snowchat.sqlgate.TestDatabases;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,0 +1,75 @@
+package dev.snowchat.mcp.internal.lookup;
+
+import dev.snowchat.mcp.internal.jdbc.Warehouse;
+import dev.snowchat.schemaindex.CatalogSource;
+import dev.snowchat.schemaindex.CatalogSources;
+import dev.snowchat.schemaindex.Glossary;
+import dev.snowchat.schemaindex.SchemaIndex;
+import dev.snowchat.schemaindex.SourceOptions;
+import dev.snowchat.sqlgate.Dialect;
+
+/** Creates the live lookup for a warehouse, and the router over it. */
+public final class LiveLookups {
+  private LiveLookups() {}
+
+  /**
+   * Creates the router for a warehouse without a schema index: every discovery call is live.
+   *
+   * @param w the warehouse
+   * @return the router
+   */
+  public static LookupRouter router(Warehouse w) {
+    return new LookupRouter(live(w), null,
+        () -> "off (SNOWCHAT_SCHEMA_INDEX=off); discovery uses live queries");
+  }
+
+  /**
+   * Creates the router with a schema index in front of the live lookup.
+   *
+   * @param w the warehouse
+   * @param index the index (started by the caller)
+   * @return the router
+   */
+  public static LookupRouter router(Warehouse w, SchemaIndex index) {
+    return new LookupRouter(live(w), new IndexLookup(index, CatalogView.of(w)),
+        () -> IndexLookup.describe(index));
+  }
+
+  /**
+   * Builds the schema index over the warehouse's system pool, with the configured snapshot,
+   * glossary and poll interval. The caller starts it.
+   *
+   * @param w the warehouse
+   * @return the index, not started
+   */
+  public static SchemaIndex index(Warehouse w) {
+    CatalogSource source = w.dialect() == Dialect.SNOWFLAKE
+        ? CatalogSources.snowflake(w.systemDataSource(), SourceOptions.defaults())
+        : CatalogSources.jdbc(w.systemDataSource(), SourceOptions.defaults());
+    SchemaIndex.Builder b = SchemaIndex.builder().source(source)
+        .pollInterval(w.config().pollInterval());
+    Patterns filter = new Patterns(w.config().includePatterns(), w.config().excludePatterns());
+    if (!filter.isOpen()) {
+      // Tables out of scope never reach ranking, the join graph or join paths.
+      b.scope(filter::showsTable);
+    }
+    w.config().glossaryFile().ifPresent(f -> b.glossary(Glossary.read(f)));
+    w.config().indexSnapshot().ifPresent(b::snapshot);
+    return b.build();
+  }
+
+
+  /**
+   * Creates the live lookup: SHOW commands on Snowflake, DatabaseMetaData elsewhere.
+   *
+   * @param w the warehouse
+   * @return the lookup
+   */
+  public static SchemaLookup live(Warehouse w) {
+    CatalogView view = CatalogView.of(w);
+    if (w.dialect() == Dialect.SNOWFLAKE) {
+      return new LiveSnowflakeLookup(w::metadata, view);
+    }
+    return new LiveJdbcLookup(w, view);
+  }
+}

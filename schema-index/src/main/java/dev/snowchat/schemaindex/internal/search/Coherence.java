@@ -1,0 +1,196 @@
+package dev.snowchat.schemaindex.internal.search;
+
+import static dev.snowchat.schemaindex.internal.search.KeywordRetrieval.should;
+
+import dev.snowchat.schemaindex.TableInfo;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * Ranking stage: database coherence. The tables of one question come from one database.
+ * Databases are scored by BM25 over their documents (all table and column words of a database,
+ * so IDF counts databases, not tables); with a semantic model also by the question's similarity
+ * to their vectors, by their best fused table, and, with column vectors, by dense routing (their
+ * best tables' similarities). A table's score becomes its fused score (normalized) plus {@link
+ * Tuning#coherence()} times its database's normalized score, and the best databases' other
+ * tables join the candidates. A request for one database gives that database the full score.
+ *
+ * @param tuning the weights
+ * @param semantic whether vectors come from a semantic model ({@link Indexer#semantic})
+ */
+record Coherence(Tuning tuning, boolean semantic) {
+  void apply(QueryContext q) throws IOException {
+    if (tuning.coherence() <= 0) {
+      return;
+    }
+    double maxTable = 0;
+    for (double v : q.scores.values()) {
+      maxTable = Math.max(maxTable, v);
+    }
+    Map<String, Double> dbScore = new LinkedHashMap<>();
+    if (q.request.database() != null) {
+      for (String db : q.catalog.byDatabase().keySet()) {
+        if (db.equalsIgnoreCase(q.request.database())) {
+          dbScore.put(db, 1.0);
+        }
+      }
+    } else if (!scoreDatabases(q, dbScore)) {
+      return;
+    }
+    if (!dbScore.isEmpty()) {
+      // a database is also as good as its best table (keyword and vector evidence)
+      Map<String, Double> best = new HashMap<>();
+      for (Map.Entry<String, Double> e : q.scores.entrySet()) {
+        best.merge(q.candidates.get(e.getKey()).id().database(), e.getValue() / maxTable,
+            Math::max);
+      }
+      for (Map.Entry<String, Double> e : best.entrySet()) {
+        if (semantic && tuning.dbFromTables() > 0 && maxTable > 0) {
+          dbScore.merge(e.getKey(), tuning.dbFromTables() * e.getValue(), Double::sum);
+        }
+      }
+      if (q.request.database() == null && tuning.dbDenseWeight() > 0 && !q.dense.isEmpty()) {
+        addDenseRouting(q, dbScore);
+      }
+      double maxDb = 0;
+      for (double v : dbScore.values()) {
+        maxDb = Math.max(maxDb, v);
+      }
+      List<Map.Entry<String, Double>> sorted = new ArrayList<>(dbScore.entrySet());
+      sorted.sort(Ranker.BEST_FIRST);
+      dbScore = new LinkedHashMap<>();
+      for (Map.Entry<String, Double> e : sorted) {
+        dbScore.put(e.getKey(), e.getValue() / maxDb);
+      }
+    }
+    fill(q, dbScore);
+    final double norm = maxTable > 0 ? maxTable : 1;
+    final Map<String, Double> finalDbScore = dbScore;
+    q.scores.replaceAll((k, v) -> v / norm
+        + tuning.coherence() * finalDbScore.getOrDefault(q.candidates.get(k).id().database(), 0.0));
+  }
+
+  /**
+   * Scores the best {@link Tuning#coherenceDatabases()} databases by BM25 over the query words
+   * (normalized by the best), plus the question's similarity to the database vectors.
+   *
+   * @return false when the query has no word to search for (coherence then changes nothing)
+   */
+  private boolean scoreDatabases(QueryContext q, Map<String, Double> dbScore) throws IOException {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    int clauses = 0;
+    for (String w : q.words) {
+      clauses += should(b, Fields.D_NAME, w, tuning.dbName());
+      clauses += should(b, Fields.D_TABLES, w, tuning.dbTables());
+      clauses += should(b, Fields.D_COLUMNS, w, tuning.dbColumns());
+    }
+    if (clauses == 0) {
+      return false;
+    }
+    TopDocs top = q.searcher.search(b.build(), tuning.coherenceDatabases());
+    double max = top.scoreDocs.length == 0 ? 0 : top.scoreDocs[0].score;
+    for (ScoreDoc sd : top.scoreDocs) {
+      dbScore.put(database(q, sd), sd.score / max);
+    }
+    if (q.queryVector != null && tuning.dbVectorWeight() > 0) {
+      TopDocs near = q.searcher.search(new KnnFloatVectorQuery(Fields.D_VEC, q.queryVector,
+          tuning.coherenceDatabases()), tuning.coherenceDatabases());
+      int n = near.scoreDocs.length;
+      if (n > 1) {
+        double hi = near.scoreDocs[0].score;
+        double lo = near.scoreDocs[n - 1].score;
+        for (ScoreDoc sd : near.scoreDocs) {
+          double norm = hi > lo ? (sd.score - lo) / (hi - lo) : 1;
+          dbScore.merge(database(q, sd), tuning.dbVectorWeight() * norm, Double::sum);
+        }
+      }
+    }
+    return true;
+  }
+
+  private static String database(QueryContext q, ScoreDoc sd) throws IOException {
+    return q.stored.document(sd.doc, Set.of(Fields.D_KEY)).get(Fields.D_KEY);
+  }
+
+  /**
+   * Dense database routing: a database scores the mean of its best few tables' similarities
+   * (table vector plus best column); the best {@code coherenceDatabases} databases gain, scaled
+   * from 0 (the next database's score) to 1 (the best's).
+   */
+  private void addDenseRouting(QueryContext q, Map<String, Double> dbScore) {
+    Map<String, List<Double>> perDb = new HashMap<>();
+    for (Map.Entry<String, ColumnVectors.Score> e : q.dense.entrySet()) {
+      TableInfo t = q.catalog.tables().get(e.getKey());
+      if (t == null || !q.accepts(t)) {
+        continue;
+      }
+      ColumnVectors.Score sc = e.getValue();
+      double v = sc.table() + tuning.dbDenseColumn() * sc.bestColumn();
+      perDb.computeIfAbsent(t.id().database(), d -> new ArrayList<>()).add(v);
+    }
+    Map<String, Double> db = new HashMap<>();
+    double hi = Double.NEGATIVE_INFINITY;
+    double lo = Double.POSITIVE_INFINITY;
+    for (Map.Entry<String, List<Double>> e : perDb.entrySet()) {
+      List<Double> list = e.getValue();
+      list.sort(Comparator.reverseOrder());
+      int k = Math.min(tuning.dbDenseTopK(), list.size());
+      double sum = 0;
+      for (int i = 0; i < k; i++) {
+        sum += list.get(i);
+      }
+      double mean = sum / Math.max(1, tuning.dbDenseTopK());
+      db.put(e.getKey(), mean);
+      hi = Math.max(hi, mean);
+      lo = Math.min(lo, mean);
+    }
+    if (!(hi > lo)) {
+      return;
+    }
+    // only the best databases: far ones would otherwise all gain a little
+    List<Map.Entry<String, Double>> sorted = new ArrayList<>(db.entrySet());
+    sorted.sort(Ranker.BEST_FIRST);
+    int best = tuning.coherenceDatabases();
+    double floor = sorted.get(Math.min(sorted.size() - 1, best)).getValue();
+    for (int i = 0; i < sorted.size() && i < best; i++) {
+      Map.Entry<String, Double> e = sorted.get(i);
+      double norm = hi > floor ? (e.getValue() - floor) / (hi - floor) : 1;
+      dbScore.merge(e.getKey(), tuning.dbDenseWeight() * norm, Double::sum);
+    }
+  }
+
+  /**
+   * The tables of the best {@link Tuning#fillDatabases()} databases (of at most {@link
+   * Tuning#fillLimit()} tables) that pass the request's filters join the candidates at score 0:
+   * they bring the bridge tables of a join that match no word.
+   */
+  private void fill(QueryContext q, Map<String, Double> dbScore) {
+    int fill = 0;
+    for (Map.Entry<String, Double> e : dbScore.entrySet()) {
+      List<TableInfo> tables = q.catalog.byDatabase().get(e.getKey());
+      if (tables == null || tables.size() > tuning.fillLimit()) {
+        continue;
+      }
+      if (fill++ >= tuning.fillDatabases()) {
+        break;
+      }
+      for (TableInfo t : tables) {
+        if (q.accepts(t)) {
+          String k = Fields.key(t.id());
+          q.scores.putIfAbsent(k, 0.0);
+          q.candidates.putIfAbsent(k, t);
+        }
+      }
+    }
+  }
+}

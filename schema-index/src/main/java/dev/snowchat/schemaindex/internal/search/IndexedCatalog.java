@@ -1,0 +1,79 @@
+package dev.snowchat.schemaindex.internal.search;
+
+import dev.snowchat.schemaindex.Catalog;
+import dev.snowchat.schemaindex.JoinGraph;
+import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.TableInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What searches read besides the Lucene index: the tables by key ({@link Fields#key}) and by
+ * database (sorted by qualified name), and the join graph. An update patches the maps and
+ * publishes a new value with the new graph ({@link #patch}); a search reads the value current
+ * when it starts.
+ *
+ * @param tables the tables by key
+ * @param byDatabase each database's tables
+ * @param graph the join graph of the catalog
+ */
+record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>> byDatabase,
+    JoinGraph graph) {
+  static IndexedCatalog of(Catalog catalog, JoinGraph graph) {
+    Map<String, TableInfo> tables = new ConcurrentHashMap<>(catalog.size() * 4 / 3 + 1);
+    Map<String, List<TableInfo>> byDb = new ConcurrentHashMap<>();
+    for (TableInfo t : catalog.tables()) {
+      tables.put(Fields.key(t.id()), t);
+      byDb.computeIfAbsent(t.id().database(), d -> new ArrayList<>()).add(t);
+    }
+    byDb.replaceAll((db, list) -> List.copyOf(list));
+    return new IndexedCatalog(tables, byDb, graph);
+  }
+
+  /**
+   * The state after a change: patches the maps in place (a concurrent search may see a mix of
+   * old and new tables, which it tolerates: unknown keys are skipped) and takes the new graph.
+   */
+  IndexedCatalog patch(Catalog catalog, Set<QualifiedName> changed, Set<QualifiedName> removed,
+      JoinGraph newGraph) {
+    Set<String> databases = new HashSet<>();
+    for (QualifiedName q : removed) {
+      tables.remove(Fields.key(q));
+      databases.add(q.database());
+    }
+    for (QualifiedName q : changed) {
+      TableInfo info = catalog.table(q).orElse(null);
+      if (info == null) {
+        tables.remove(Fields.key(q));
+      } else {
+        tables.put(Fields.key(q), info);
+      }
+      databases.add(q.database());
+    }
+    for (String db : databases) {
+      List<TableInfo> list = new ArrayList<>();
+      for (TableInfo old : byDatabase.getOrDefault(db, List.of())) {
+        if (!removed.contains(old.id()) && !changed.contains(old.id())) {
+          list.add(old);
+        }
+      }
+      for (QualifiedName q : changed) {
+        if (q.database().equals(db)) {
+          catalog.table(q).ifPresent(list::add);
+        }
+      }
+      if (list.isEmpty()) {
+        byDatabase.remove(db);
+      } else {
+        list.sort(Comparator.comparing(TableInfo::id));
+        byDatabase.put(db, List.copyOf(list));
+      }
+    }
+    return new IndexedCatalog(tables, byDatabase, newGraph);
+  }
+}

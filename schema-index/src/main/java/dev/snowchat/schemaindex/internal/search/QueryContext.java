@@ -1,0 +1,131 @@
+package dev.snowchat.schemaindex.internal.search;
+
+import static dev.snowchat.schemaindex.internal.search.Fields.lower;
+
+import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.SearchRequest;
+import dev.snowchat.schemaindex.TableInfo;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One search on its way through the ranking stages ({@link Ranker}): what the request asks, the
+ * index and catalog it runs against, and what each stage found, in stage order. Each stage reads
+ * the fields of the stages before it and sets its own. Created per search, used by one thread.
+ */
+final class QueryContext {
+  /** The request: query text, {@code k}, filters. */
+  final SearchRequest request;
+  /** The tables and join graph as of the start of the search (an update may run meanwhile). */
+  final IndexedCatalog catalog;
+  /** The index as of the start of the search. */
+  final IndexSearcher searcher;
+  final StoredFields stored;
+  /** The query's distinct search words ({@link Words#queryTerms}). */
+  final List<String> words;
+  /** Query tokens as typed (lower case), for exact table and column names such as VENDOR_ID. */
+  final List<String> raw;
+  /** The request's database, schema and kind filter as a query, or null without filters. */
+  final @Nullable Query filter;
+  /** How many tables each retriever returns: {@link Tuning#candidates()}, at least {@code k}. */
+  final int depth;
+
+  /** Glossary: the entries the query names. */
+  List<GlossaryMatcher.Match> glossaryMatches = List.of();
+  /** Keyword retrieval: table keys by BM25, best first. */
+  List<String> keywordRanking = List.of();
+  /** Vector retrieval: the query's vector, or null without one (no provider, zero vector). */
+  float @Nullable [] queryVector;
+  /** Table keys by table-vector similarity (HNSW), best first. */
+  List<String> vectorRanking = List.of();
+  /** Every table's similarities to the query vector (semantic providers with column vectors). */
+  Map<String, ColumnVectors.Score> dense = Map.of();
+  /** Table keys by best column similarity, best first. */
+  List<String> columnRanking = List.of();
+  /**
+   * Fusion, then coherence and propagation: each candidate's score by table key, and its table
+   * (looked up once: an update may change the catalog's maps meanwhile).
+   */
+  final Map<String, Double> scores = new HashMap<>();
+  final Map<String, TableInfo> candidates = new HashMap<>();
+  /** Propagation: the hit that lifted each table it lifted. */
+  Map<String, QualifiedName> propagatedFrom = Map.of();
+
+  QueryContext(SearchRequest request, IndexedCatalog catalog, IndexSearcher searcher,
+      int candidates) throws IOException {
+    this.request = request;
+    this.catalog = catalog;
+    this.searcher = searcher;
+    this.stored = searcher.storedFields();
+    this.words = Words.queryTerms(request.query());
+    this.raw = rawTokens(request.query());
+    this.filter = filter(request);
+    this.depth = Math.max(candidates, request.k());
+  }
+
+  /** {@return whether a table passes the request's database, schema and kind filters} */
+  boolean accepts(TableInfo t) {
+    SearchRequest r = request;
+    return (r.database() == null || r.database().equalsIgnoreCase(t.id().database()))
+        && (r.schema() == null || r.schema().equalsIgnoreCase(t.id().schema()))
+        && (r.kind() == null || r.kind() == t.kind());
+  }
+
+  /**
+   * The tables of the hits, best first; equal scores in key order, so that the ranks do not depend
+   * on document numbers (an updated table's document is numbered after the others, and a fresh
+   * build must rank exactly as an updated index does).
+   */
+  List<String> ranking(ScoreDoc[] hits) throws IOException {
+    record Hit(String key, float score) {}
+    List<Hit> out = new ArrayList<>(hits.length);
+    for (ScoreDoc sd : hits) {
+      out.add(new Hit(stored.document(sd.doc, Set.of(Fields.KEY)).get(Fields.KEY), sd.score));
+    }
+    out.sort(Comparator.comparingDouble((Hit h) -> -h.score()).thenComparing(Hit::key));
+    return out.stream().map(Hit::key).toList();
+  }
+
+  private static @Nullable Query filter(SearchRequest r) {
+    if (r.database() == null && r.schema() == null && r.kind() == null) {
+      return null;
+    }
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    if (r.database() != null) {
+      b.add(new TermQuery(new Term(Fields.DB, lower(r.database()))), Occur.FILTER);
+    }
+    if (r.schema() != null) {
+      b.add(new TermQuery(new Term(Fields.SCHEMA, lower(r.schema()))), Occur.FILTER);
+    }
+    if (r.kind() != null) {
+      b.add(new TermQuery(new Term(Fields.KIND, r.kind().configName())), Occur.FILTER);
+    }
+    return b.build();
+  }
+
+  /** Query words as typed (lower case), for exact table and column names such as VENDOR_ID. */
+  static List<String> rawTokens(String query) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String t : query.split("[^\\p{L}\\p{N}_$]+")) {
+      if (!t.isEmpty()) {
+        out.add(lower(t));
+      }
+    }
+    return List.copyOf(out);
+  }
+}

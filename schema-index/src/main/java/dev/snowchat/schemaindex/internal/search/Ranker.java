@@ -1,0 +1,83 @@
+package dev.snowchat.schemaindex.internal.search;
+
+import dev.snowchat.schemaindex.EmbeddingProvider;
+import dev.snowchat.schemaindex.SearchHit;
+import dev.snowchat.schemaindex.SearchRequest;
+import java.io.IOException;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.search.IndexSearcher;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The ranking half of the search engine: runs one search through the stages, in order, each
+ * reading and writing the search's {@link QueryContext}:
+ *
+ * <ol>
+ *   <li>glossary: the entries whose terms the query holds ({@link GlossaryMatcher});
+ *   <li>keyword retrieval: BM25 candidates ({@link KeywordRetrieval}), boosted by those entries;
+ *   <li>vector retrieval: table vectors, and with column vectors the column ranking ({@link
+ *       VectorRetrieval});
+ *   <li>fusion of the three rankings ({@link Fusion});
+ *   <li>database coherence ({@link Coherence});
+ *   <li>join propagation, off by default ({@link Propagation});
+ *   <li>the best {@code k} as hits, with columns and reasons ({@link Hits}).
+ * </ol>
+ *
+ * <p>Immutable; searches run concurrently, each with its own context.
+ */
+final class Ranker {
+  /** Highest score first, equal scores in key order: no ranking depends on hash order. */
+  static final Comparator<Map.Entry<String, Double>> BEST_FIRST =
+      Map.Entry.<String, Double>comparingByValue().reversed()
+          .thenComparing(Map.Entry.comparingByKey());
+
+  private final Tuning tuning;
+  private final GlossaryMatcher glossary;
+  private final KeywordRetrieval keywords;
+  private final VectorRetrieval vectors;
+  private final Fusion fusion;
+  private final Coherence coherence;
+  private final Propagation propagation;
+
+  /**
+   * @param tuning the weights
+   * @param provider the embedding provider, or null for keyword search only
+   * @param glossary the glossary
+   * @param columnVectors the index's column vectors (empty when off)
+   */
+  Ranker(Tuning tuning, @Nullable EmbeddingProvider provider, GlossaryMatcher glossary,
+      ColumnVectors columnVectors) {
+    this.tuning = tuning;
+    this.glossary = glossary;
+    // the hashing provider's vectors are lexical: they mostly catch misspellings
+    double vectorWeight = provider == null ? 0
+        : Indexer.semantic(provider) ? tuning.vectorWeight() : tuning.hashingVectorWeight();
+    this.keywords = new KeywordRetrieval(tuning);
+    this.vectors = new VectorRetrieval(tuning, provider, vectorWeight, columnVectors);
+    this.fusion = new Fusion(tuning, vectorWeight);
+    this.coherence = new Coherence(tuning, Indexer.semantic(provider));
+    this.propagation = new Propagation(tuning);
+  }
+
+  /**
+   * Ranks the tables for a request.
+   *
+   * @param request the request
+   * @param catalog the tables and join graph as of the start of the search
+   * @param searcher the index as of the start of the search
+   * @return up to {@code k} hits, best first
+   */
+  List<SearchHit> rank(SearchRequest request, IndexedCatalog catalog, IndexSearcher searcher)
+      throws IOException {
+    QueryContext q = new QueryContext(request, catalog, searcher, tuning.candidates());
+    q.glossaryMatches = glossary.match(q.words);
+    keywords.retrieve(q);
+    vectors.retrieve(q);
+    fusion.fuse(q);
+    coherence.apply(q);
+    propagation.apply(q);
+    return Hits.of(q);
+  }
+}
