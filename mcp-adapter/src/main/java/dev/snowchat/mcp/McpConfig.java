@@ -38,7 +38,9 @@ import org.jspecify.annotations.Nullable;
  * source catalog ({@link Builder#sourceCatalog}) serves many named sources instead, and takes
  * neither. Each
  * setting is one of the {@link McpVariable variables}, and errors name it by that variable,
- * whichever way the value came.
+ * whichever way the value came. The launchers' own variables ({@code SNOWCHAT_JAVA_HOME}, {@code
+ * SNOWCHAT_CDS_DIR}: which Java starts the jar, where the start-up caches live) are not
+ * configuration and are ignored.
  *
  * <pre>{@code
  * McpConfig config = McpConfig.builder()

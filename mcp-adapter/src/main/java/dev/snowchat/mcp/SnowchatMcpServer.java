@@ -10,8 +10,10 @@ import dev.snowchat.mcp.internal.tools.Tools;
 import dev.snowchat.mcp.internal.transport.HttpEndpoint;
 import dev.snowchat.mcp.internal.transport.McpBridge;
 import dev.snowchat.mcp.internal.transport.StdioGuard;
+import dev.snowchat.mcp.sample.SampleWarehouse;
 import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.SchemaIndex;
+import dev.snowchat.sqlgate.Dialect;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
@@ -23,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -402,6 +405,33 @@ public final class SnowchatMcpServer implements AutoCloseable {
       }
       return new SnowchatMcpServer(c, set.defaultWarehouse(), set.defaultIndex(),
           set.definitions(), set);
+    }
+  }
+
+  /**
+   * The tools a server with this configuration serves, listed without making one: no sample
+   * warehouse is built, no schema index started and no connection opened (the pools are created
+   * empty and closed again). For the command line's {@code tools}.
+   */
+  static List<ToolDefinition> definitions(McpConfig c) {
+    if (c.backend() == McpConfig.Backend.CATALOG || !c.fileAllowlist().isEmpty()) {
+      // Many sources: the tools are the source set's (the source argument, list_sources,
+      // attach_file). Listing them opens the embedded engine's views and builds a sample source
+      // if the catalog has one, but connects to no database.
+      try (SnowchatMcpServer s = builder().config(c).build()) {
+        return s.tools();
+      }
+    }
+    // Where the sample lives only matters once a tool connects: do not build it to list tools.
+    JdbcTarget target = c.backend() == McpConfig.Backend.SAMPLE
+        ? new JdbcTarget("jdbc:duckdb:", new Properties(), Dialect.DUCKDB, "jdbc:duckdb:",
+            SampleWarehouse.DATABASE, null)
+        : JdbcTarget.of(c);
+    Warehouse w = new Warehouse(c, target);
+    try {
+      return new Tools(w, LiveLookups.router(w)).definitions();
+    } finally {
+      w.close();
     }
   }
 
