@@ -304,6 +304,17 @@ public final class McpConfig {
     return optional("SNOWCHAT_INDEX_SNAPSHOT").map(Path::of);
   }
 
+  /**
+   * {@return the embedding model of the schema index ({@code SNOWCHAT_EMBEDDINGS})}: {@code
+   * bge-small} (the shipped default, quantized BGE-small-en-v1.5), {@code bge-small-fp32}, a
+   * local ONNX model path (optionally followed by {@code ,pooling=cls} and other settings of the
+   * {@code djl} provider), {@code hashing} or {@code none}; see {@code
+   * EmbeddingProviders.fromSetting}
+   */
+  public String embeddings() {
+    return optional("SNOWCHAT_EMBEDDINGS").orElse("bge-small");
+  }
+
   /** {@return the directory of the sample warehouse ({@code SNOWCHAT_SAMPLE_DIR})} */
   public Optional<Path> sampleDir() {
     return optional("SNOWCHAT_SAMPLE_DIR").map(Path::of);
@@ -659,6 +670,7 @@ public final class McpConfig {
     m.put("SNOWCHAT_SCHEMA_INDEX", false);
     m.put("SNOWCHAT_GLOSSARY_FILE", false);
     m.put("SNOWCHAT_INDEX_SNAPSHOT", false);
+    m.put("SNOWCHAT_EMBEDDINGS", false);
     m.put("SNOWCHAT_INDEX_POLL_INTERVAL", false);
     m.put("SNOWCHAT_INCLUDE", false);
     m.put("SNOWCHAT_EXCLUDE", false);

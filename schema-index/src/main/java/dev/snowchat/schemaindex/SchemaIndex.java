@@ -304,7 +304,7 @@ public final class SchemaIndex implements AutoCloseable {
 
   /**
    * Waits until an index is served (a snapshot or the source's first load), at most {@code
-   * timeout}. Servers call it briefly before a discovery call so that answers in the first
+   * timeout}; returns at once when the index is not started or its load failed. Servers call it briefly before a discovery call so that answers in the first
    * seconds come from the index, as later ones do, and not from live metadata.
    *
    * @param timeout the longest wait
@@ -312,7 +312,9 @@ public final class SchemaIndex implements AutoCloseable {
    * @throws IllegalArgumentException when the timeout is negative
    */
   public boolean awaitReady(Duration timeout) {
-    return await(timeout, () -> isReady());
+    // no wait when nothing loads (not started) or the load failed (a retry is seconds away)
+    return await(timeout, () -> isReady() || state() instanceof LoadState.Unloaded
+        || state() instanceof LoadState.Failed) && isReady();
   }
 
   /**

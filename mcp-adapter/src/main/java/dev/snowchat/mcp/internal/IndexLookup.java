@@ -16,9 +16,12 @@ import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.schemaindex.SearchHit;
+import dev.snowchat.schemaindex.SearchMode;
+import dev.snowchat.schemaindex.SearchResult;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.sqlgate.Dialect;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,14 +51,33 @@ final class IndexLookup implements SchemaLookup {
     this.defaultSchema = defaultSchema;
   }
 
+  /**
+   * How long a discovery call in the first seconds waits for the index (a snapshot is served
+   * within a second or two) before live metadata answers: answers then come from one source, in
+   * one scale and order, instead of depending on the moment of the call.
+   */
+  static final Duration FIRST_CALL_WAIT = Duration.ofSeconds(10);
+
+  /** The mode of this thread's last search, reported by {@link #source()}. */
+  private final ThreadLocal<SearchMode> lastMode = new ThreadLocal<>();
+
   @Override
   public String source() {
-    return "index";
+    SearchMode mode = lastMode.get();
+    lastMode.remove();
+    if (mode == null || mode == SearchMode.HYBRID) {
+      return "index";
+    }
+    return mode == SearchMode.KEYWORD_WHILE_EMBEDDING
+        ? "index, keyword search while the model embeds the catalog" : "index, keyword search";
   }
 
-  /** Runs a question against the served index; empty when it is not loaded (or unloads). */
+  /**
+   * Runs a question against the served index; empty when it is not loaded (or unloads). While
+   * the first load runs, waits for it up to {@link #FIRST_CALL_WAIT}.
+   */
   private <T> Optional<T> ask(Supplier<Optional<T>> q) {
-    if (!index.isReady()) {
+    if (!index.isReady() && !index.awaitReady(FIRST_CALL_WAIT)) {
       return Optional.empty();
     }
     try {
@@ -181,7 +203,9 @@ final class IndexLookup implements SchemaLookup {
       SearchRequest req = SearchRequest.of(query, k).withIncludeColumns(true)
           .withDatabase(database == null ? null : canonicalDatabase(database));
       List<SchemaHit> out = new ArrayList<>();
-      for (SearchHit h : index.search(req)) {
+      SearchResult result = index.find(req);
+      lastMode.set(result.mode());
+      for (SearchHit h : result.hits()) {
         if (!filter.showsTable(h.table())) {
           continue;
         }

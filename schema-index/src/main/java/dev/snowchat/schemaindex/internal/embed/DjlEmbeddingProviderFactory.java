@@ -153,6 +153,14 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
   }
 
   static void requireDjl() {
+    // Nothing downloads at run time and DJL never reports usage, even when the host forgot the
+    // flags (an explicit setting wins).
+    if (System.getProperty("ai.djl.offline") == null) {
+      System.setProperty("ai.djl.offline", "true");
+    }
+    if (System.getProperty("OPT_OUT_TRACKING") == null) {
+      System.setProperty("OPT_OUT_TRACKING", "true");
+    }
     ClassLoader loader = DjlEmbeddingProviderFactory.class.getClassLoader();
     for (String cls : new String[] {
         "ai.djl.Model", "ai.djl.huggingface.tokenizers.HuggingFaceTokenizer"}) {
