@@ -52,11 +52,15 @@ final class IndexLookup implements SchemaLookup {
   }
 
   /**
-   * How long a discovery call in the first seconds waits for the index (a snapshot is served
-   * within a second or two) before live metadata answers: answers then come from one source, in
-   * one scale and order, instead of depending on the moment of the call.
+   * How long after the server is built discovery calls wait for the index (a snapshot is served
+   * within seconds) before live metadata answers: answers in the first seconds then come from one
+   * source, in one scale and order, instead of depending on the moment of the call. A first load
+   * that takes longer (a large warehouse without a snapshot) delays no call past this window.
    */
   static final Duration FIRST_CALL_WAIT = Duration.ofSeconds(10);
+
+  /** The end of the window in which calls wait for the first load ({@link System#nanoTime}). */
+  private final long waitUntil = System.nanoTime() + FIRST_CALL_WAIT.toNanos();
 
   /** The mode of this thread's last search, reported by {@link #source()}. */
   private final ThreadLocal<SearchMode> lastMode = new ThreadLocal<>();
@@ -74,10 +78,11 @@ final class IndexLookup implements SchemaLookup {
 
   /**
    * Runs a question against the served index; empty when it is not loaded (or unloads). While
-   * the first load runs, waits for it up to {@link #FIRST_CALL_WAIT}.
+   * the first load runs, waits for it until {@link #FIRST_CALL_WAIT} after this lookup was built.
    */
   private <T> Optional<T> ask(Supplier<Optional<T>> q) {
-    if (!index.isReady() && !index.awaitReady(FIRST_CALL_WAIT)) {
+    if (!index.isReady() && !index.awaitReady(
+        Duration.ofNanos(Math.max(0, waitUntil - System.nanoTime())))) {
       return Optional.empty();
     }
     try {
