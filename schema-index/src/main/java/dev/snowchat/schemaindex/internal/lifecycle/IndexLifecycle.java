@@ -239,6 +239,51 @@ public final class IndexLifecycle<S> implements AutoCloseable {
     }
   }
 
+  /**
+   * Replaces the served index, on the scheduler and between loads and polls (never during one):
+   * {@code change} receives the served catalog and index and returns the index to serve instead
+   * (or the same one to keep it). The lifecycle does not close the replaced index; {@code change}
+   * does when it may. Used to swap a keyword-only index for a full one once its vectors are
+   * computed in the background.
+   *
+   * @param change computes the new index
+   * @return completes with true when the index was replaced, false when nothing was served or
+   *     the lifecycle is closed
+   */
+  public CompletableFuture<Boolean> replaceIndex(
+      java.util.function.Function<Served<S>, S> change) {
+    requireNonNull(change, "change is null");
+    CompletableFuture<Boolean> f = new CompletableFuture<>();
+    Runnable task = () -> {
+      runLock.lock();
+      try {
+        Served<S> current = served;
+        if (isClosed() || current == null) {
+          f.complete(false);
+          return;
+        }
+        S next = change.apply(current);
+        if (next == current.index()) {
+          f.complete(false);
+          return;
+        }
+        served = new Served<>(current.catalog(), next);
+        f.complete(true);
+      } catch (RuntimeException | Error e) {
+        LOG.error("Schema index: replacing the served index failed", e);
+        f.completeExceptionally(e);
+      } finally {
+        runLock.unlock();
+      }
+    };
+    try {
+      scheduler.execute(task);
+    } catch (RejectedExecutionException e) {
+      f.complete(false);
+    }
+    return f;
+  }
+
   /** Replaces whatever is pending with a task after {@code delay}. */
   private void schedule(Duration delay) {
     synchronized (lock) {

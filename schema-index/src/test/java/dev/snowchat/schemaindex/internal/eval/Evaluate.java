@@ -37,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The schema-linking evaluation: {@code Evaluate CATALOG QUESTIONS OUTDIR [--embeddings
- * default|minilm|bge|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
+ * bge-small|bge|minilm|hashing|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
  * schema-index/evaluate} (with the test class path: the MiniLM and BGE model jars are test
  * dependencies) and by {@code EvaluateBirdTest}.
  *
@@ -98,12 +98,13 @@ public final class Evaluate {
    */
   public static void main(String[] args) throws Exception {
     List<String> a = new ArrayList<>(List.of(args));
-    String embeddings = option(a, "--embeddings", "default");
+    String embeddings = option(a, "--embeddings", "bge-small");
     String tune = option(a, "--tune", "");
     String sweep = option(a, "--sweep", "");
     if (a.size() != 3) {
       System.err.println("usage: evaluate CATALOG.json QUESTIONS.jsonl OUTDIR"
-          + " [--embeddings default|minilm|bge|none] [--tune key=value,...] [--sweep key=v1,v2]");
+          + " [--embeddings bge-small|bge|minilm|hashing|none] [--tune key=value,...]"
+          + " [--sweep key=v1,v2]");
       System.exit(2);
     }
     Tuning tuning = tuning(tune);
@@ -168,9 +169,12 @@ public final class Evaluate {
   }
 
   /**
-   * Creates the provider for an evaluation name: {@code default}, {@code none} (keyword only),
+   * Creates the provider for an evaluation name: {@code bge-small} (the products' shipped default,
+   * created exactly as they create it: quantized BGE-small-en-v1.5), {@code hashing} (the
+   * dependency-free provider, also accepted as {@code default}), {@code none} (keyword only),
    * {@code minilm} (the all-MiniLM-L6-v2 model found on the class path, run by DJL) or {@code
-   * bge} (BGE-small-en-v1.5 from the class path: CLS pooling and BGE's query instruction).
+   * bge} (BGE-small-en-v1.5 in full precision from the class path: CLS pooling and BGE's query
+   * instruction).
    *
    * @param name the name
    * @return a caching provider, or a closeable no-op holder for {@code none}
@@ -179,11 +183,13 @@ public final class Evaluate {
   static EmbeddingProvider provider(String name) throws IOException {
     return switch (name) {
       case "none" -> new NoProvider();
-      case "default" -> new CachingProvider(EmbeddingProviders.create("default", Map.of()));
+      case "bge-small" -> new CachingProvider(EmbeddingProviders.create("bge-small", Map.of()));
+      case "hashing", "default" ->
+          new CachingProvider(EmbeddingProviders.create("default", Map.of()));
       case "minilm" -> new CachingProvider(EmbeddingProviders.create("djl", miniLmFiles()));
       case "bge" -> new CachingProvider(EmbeddingProviders.create("djl", bgeFiles()));
       default -> throw new IllegalArgumentException(
-          "unknown --embeddings '" + name + "'; allowed: default, minilm, bge, none");
+          "unknown --embeddings '" + name + "'; allowed: bge-small, bge, minilm, hashing, none");
     };
   }
 

@@ -72,6 +72,18 @@ class EvaluateBirdTest {
   }
 
   @Test
+  void bird_shippedDefault_quantizedBge_holdsNearFullPrecision(@TempDir Path out)
+      throws Exception {
+    Evaluate.Result result = evaluate("bge-small", out);
+    Evaluate.Metrics merged = result.get("merged(all catalog)");
+    // measured 0.797 / 0.930 / 0.866 (full precision: 0.804 / 0.934 / 0.867)
+    assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.785);
+    assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.92);
+    assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.855);
+    assertThat(result.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
+  }
+
+  @Test
   void bird_bge_reachesAllTargets(@TempDir Path out) throws Exception {
     Evaluate.Result result = evaluate("bge", out);
     Evaluate.Metrics merged = result.get("merged(all catalog)");
