@@ -10,10 +10,22 @@ import org.jspecify.annotations.Nullable;
  *
  * @param table the table
  * @param kind table or view
- * @param score the fused score, higher is better (comparable within one search only)
+ * @param score the ranking score, higher is better: it orders the hits of one search and is not
+ *     comparable across searches (use {@code relevance} for that)
+ * @param relevance how much of the query the table itself matches, 0 to 1, on one scale for
+ *     every search and provider: the IDF-weighted share of the query's words found in the
+ *     table's name, columns, comments, schema, database and glossary terms (square-rooted), or,
+ *     with a semantic embedding model, its calibrated similarity to the query when that is
+ *     higher. Unlike {@code score} it ignores the database context, so a bridge table brought
+ *     in by its database can rank high with low relevance. At least {@link #CONFIDENT} is
+ *     {@link #confident()}; when the first hit is not confident, the search found no confident
+ *     match (a nonsense query such as "purple elephant quantum")
  * @param comment the table comment, or null
- * @param columns the columns that match the query, best first (empty when not requested)
+ * @param columns the columns whose own name or comment matches the query, best first (empty when
+ *     not requested or when only the table matched)
  * @param neighbors the join edges of the table (to and from it)
+ * @param joins a compact join summary: up to {@value #MAX_JOINS} neighbours as {@code
+ *     SCHEMA.TABLE on COLUMN[=COLUMN]}, declared keys first, then by confidence
  * @param why a short explanation: what matched (name, columns, glossary, meaning) or which strong
  *     hit it was propagated from
  */
@@ -21,17 +33,34 @@ public record SearchHit(
     QualifiedName table,
     TableKind kind,
     double score,
+    double relevance,
     @Nullable String comment,
     List<ColumnHit> columns,
     List<JoinEdge> neighbors,
+    List<String> joins,
     String why) {
+
+  /** The relevance from which a hit is a confident match. */
+  public static final double CONFIDENT = 0.5;
+
+  /** The most neighbours {@link #joins()} lists. */
+  public static final int MAX_JOINS = 5;
 
   /** Validates the fields and copies the lists. */
   public SearchHit {
     requireNonNull(table, "table is null");
     requireNonNull(kind, "kind is null");
+    if (!(relevance >= 0 && relevance <= 1)) {
+      throw new IllegalArgumentException("relevance must be 0 to 1, got " + relevance);
+    }
     columns = List.copyOf(requireNonNull(columns, "columns is null"));
     neighbors = List.copyOf(requireNonNull(neighbors, "neighbors is null"));
+    joins = List.copyOf(requireNonNull(joins, "joins is null"));
     requireNonNull(why, "why is null");
+  }
+
+  /** {@return whether the table matches the query confidently: relevance at least {@link #CONFIDENT}} */
+  public boolean confident() {
+    return relevance >= CONFIDENT;
   }
 }
