@@ -59,7 +59,7 @@ public record SearchHit(
     requireNonNull(why, "why is null");
   }
 
-  /** {@return whether the table matches the query confidently: relevance at least {@link #CONFIDENT}} */
+  /** {@return whether the table matches the query confidently: relevance >= {@link #CONFIDENT}} */
   public boolean confident() {
     return relevance >= CONFIDENT;
   }

