@@ -188,7 +188,8 @@ final class IndexLookup implements SchemaLookup {
       for (SearchHit h : result.hits()) {
         if (view.filter().showsTable(h.table())) {
           out.add(new SearchHit(h.table(), h.kind(), Math.round(h.score() * 1000) / 1000.0,
-              h.comment(), h.columns(), h.neighbors(), h.why()));
+              Math.round(h.relevance() * 1000) / 1000.0, h.comment(), h.columns(),
+              h.neighbors(), h.joins(), h.why()));
         }
       }
       return switch (result.mode()) {

@@ -453,27 +453,34 @@ public final class Tools {
       List<String> columns = h.columns().stream().map(ColumnHit::name).toList();
       Map<String, Object> m = item("table", h.table().toString(), "kind", h.kind().configName());
       m.put("score", h.score());
+      m.put("relevance", h.relevance());
+      m.put("confident", h.confident());
       m.put("comment", h.comment());
       m.put("matchedColumns", columns);
-      List<Map<String, Object>> nb = new ArrayList<>();
       List<JoinEdge> neighbours = scope.visible(h.neighbors());
+      List<String> joins = SearchHit.joinSummary(h.table(), neighbours);
+      m.put("joins", joins);
+      List<Map<String, Object>> nb = new ArrayList<>();
       for (JoinEdge e : neighbours) {
         nb.add(Render.edge(e));
       }
       m.put("neighbours", nb);
       hits.add(m);
-      sb.append(h.table()).append(" (").append(h.kind().configName()).append(", score ")
-          .append(h.score()).append(')')
+      sb.append(h.table()).append(" (").append(h.kind().configName()).append(", relevance ")
+          .append(h.relevance()).append(h.confident() ? "" : ", not confident").append(')')
           .append(h.comment() == null ? "" : " -- " + h.comment()).append('\n');
       if (!columns.isEmpty()) {
         sb.append("  columns: ").append(String.join(", ", columns)).append('\n');
       }
-      for (JoinEdge e : neighbours) {
-        sb.append("  joins: ").append(Render.edgeText(e)).append('\n');
+      if (!joins.isEmpty()) {
+        sb.append("  joins: ").append(String.join("; ", joins)).append('\n');
       }
     }
     if (r.value().isEmpty()) {
       sb.append("No match. Try other words, or list_tables to browse.");
+    } else if (!r.value().getFirst().confident()) {
+      sb.append("No confident match: no table holds most of these words or their meaning."
+          + " Try other words, or list_tables to browse.");
     }
     return ToolResult.success(sb.toString().strip(), Map.of("query", query, "hits", hits,
         "count", hits.size(), "source", r.source(), "mode", mode));
@@ -641,9 +648,10 @@ public final class Tools {
       List.of("columns", "rows", "rowCount", "truncated", "elapsedMs", "queryId"));
   static final Map<String, Object> OUT_SEARCH = out(Map.of("query", STRING,
       "hits", array(out(Map.of("table", STRING, "kind", STRING, "score", Map.of("type",
-          "number"), "comment", STRING_OR_NULL, "matchedColumns", STRINGS,
-          "neighbours", array(EDGE)), List.of("table", "kind", "score", "matchedColumns",
-          "neighbours"))), "count", INT, "source", SOURCE, "mode", Map.of("type", "string",
+          "number"), "relevance", NUMBER, "confident", BOOL, "comment", STRING_OR_NULL,
+          "matchedColumns", STRINGS, "joins", STRINGS, "neighbours", array(EDGE)),
+          List.of("table", "kind", "score", "relevance", "confident", "matchedColumns", "joins",
+              "neighbours"))), "count", INT, "source", SOURCE, "mode", Map.of("type", "string",
           "enum", List.of("hybrid", "keyword", "keyword_while_embedding"))),
       List.of("query", "hits", "count", "source", "mode"));
   static final Map<String, Object> OUT_JOIN = out(Map.of("from", STRING, "to", STRING,
