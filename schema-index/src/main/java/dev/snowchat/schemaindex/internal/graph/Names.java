@@ -10,8 +10,12 @@ import org.jspecify.annotations.Nullable;
  * normal form for comparing names, singular/plural variants and key-suffix splitting.
  */
 final class Names {
-  /** Words that end a key column name: {@code CUSTOMER_ID}, {@code N_NATIONKEY}, ... */
-  static final Set<String> KEY_WORDS = Set.of("id", "key", "code", "no", "nbr", "num");
+  /**
+   * Words that end a key column name: {@code CUSTOMER_ID}, {@code N_NATIONKEY},
+   * {@code employeeNumber}, {@code state_abbrev} (a code), ...
+   */
+  static final Set<String> KEY_WORDS =
+      Set.of("id", "key", "code", "no", "nbr", "num", "number", "abbreviation", "abbrev", "abbr");
 
   /** Key words that are also recognised glued to the base: {@code custkey}, {@code CDSCode}. */
   private static final List<String> GLUED_KEY_WORDS = List.of("id", "key", "code");
