@@ -168,6 +168,8 @@ public final class FkInference {
    */
   private static final Set<String> COUNT_WORDS = Set.of("number", "num", "no", "nbr");
 
+  private static final String[] KEY_WORD_ARRAY = Names.KEY_WORDS.toArray(String[]::new);
+
   /** A lookup table holds a key and at most two labels: {@code BATTING_STYLE(id, name)}. */
   private static final int LOOKUP_COLUMNS = 3;
 
@@ -366,6 +368,8 @@ public final class FkInference {
     final Map<String, List<Table>> namedOwners = new HashMap<>();
     final Map<String, List<Table>> firstOwners = new HashMap<>();
     final Map<String, List<Table>> stems = new HashMap<>();
+    /** The bases of all columns that end in a key word (bioguide for bioguide_id); lazy. */
+    private @Nullable Set<String> keyStems;
     /** Pair tables by the signature of each of their two key columns. */
     final Map<String, List<Table>> pairs = new HashMap<>();
     /** The resolved owner (or null on a tie) of each key name that starts several tables. */
@@ -374,10 +378,15 @@ public final class FkInference {
     private final Set<Table> stemNamedOwners = new HashSet<>();
     /** Built on first use: most columns resolve without abbreviations. */
     private @Nullable Map<String, List<Abbreviation>> abbreviations;
-    /** Text columns that are not their table's key, by name: the labels of lookup tables. */
-    final Map<String, List<Table>> labels = new HashMap<>();
+    /** Text columns of lookup tables that are not their key, by name; built on first use. */
+    private @Nullable Map<String, List<Table>> labels;
     /** The trailing words of multi-word table names (NOC_REGION: region); built on first use. */
     private @Nullable Map<String, List<Table>> suffixes;
+    /**
+     * Prefixes (3+ letters) shared by a table's first word and its key named like the table
+     * (div: DIVISIONS.division); built on first use.
+     */
+    private @Nullable Map<String, List<Table>> keyPrefixes;
 
     Database(List<TableInfo> infos) {
       Map<String, Integer> frequency = new HashMap<>();
@@ -388,15 +397,6 @@ public final class FkInference {
           byVariant.computeIfAbsent(v, k -> new ArrayList<>(1)).add(t);
         }
         t.norms.forEach(n -> frequency.merge(n, 1, Integer::sum));
-        for (int i = 1; i < t.columns.size(); i++) {
-          ColumnInfo c = t.columns.get(i);
-          if (c != t.key && TypeClass.of(c.type()) == TypeClass.TEXT) {
-            List<Table> ts = labels.computeIfAbsent(t.norms.get(i), k -> new ArrayList<>(1));
-            if (!ts.contains(t)) {
-              ts.add(t);
-            }
-          }
-        }
         if (t.key != null) {
           String keyNorm = t.keyNorm;
           if (t.keyKind == KeyKind.PRIMARY_KEY || t.keyKind == KeyKind.NAMED
@@ -440,6 +440,11 @@ public final class FkInference {
       if (t.columns.size() < 2 || t.splits.get(0) == null || t.splits.get(1) == null) {
         return null;
       }
+      // the table's name is the two bases (plural or not): rule out most tables by length first
+      int length = baseLength(t.splits.get(0)) + baseLength(t.splits.get(1));
+      if (length > t.base.length() || length < t.base.length() - 3) {
+        return null;
+      }
       String a = baseOf(t.splits.get(0));
       String b = baseOf(t.splits.get(1));
       if (a.length() < 2 || b.length() < 2 || a.equals(b)) {
@@ -450,6 +455,12 @@ public final class FkInference {
         return null;
       }
       return List.of(signature(t.splits.get(0)), signature(t.splits.get(1)));
+    }
+
+    /** {@return the length of {@link #baseOf}} */
+    private static int baseLength(KeySplit ks) {
+      List<String> p = ks.unprefixed();
+      return p == null ? ks.joined().length() : ks.joined().length() - ks.base().get(0).length();
     }
 
     /** {@return a key column's base without a short table-alias prefix: part for ps_partkey} */
@@ -536,6 +547,43 @@ public final class FkInference {
       return true;
     }
 
+    private Set<String> keyStems() {
+      if (keyStems == null) {
+        Set<String> out = new HashSet<>();
+        for (Table t : tables) {
+          for (KeySplit ks : t.splits) {
+            if (ks != null) {
+              out.add(ks.joined());
+            }
+          }
+        }
+        keyStems = out;
+      }
+      return keyStems;
+    }
+
+    private Map<String, List<Table>> labels() {
+      if (labels == null) {
+        Map<String, List<Table>> out = new HashMap<>();
+        for (Table t : tables) {
+          if (t.columns.size() > LOOKUP_COLUMNS) {
+            continue; // only lookup tables hold labels that a code refers to
+          }
+          for (int i = 1; i < t.columns.size(); i++) {
+            ColumnInfo c = t.columns.get(i);
+            if (c != t.key && TypeClass.of(c.type()) == TypeClass.TEXT) {
+              List<Table> ts = out.computeIfAbsent(t.norms.get(i), k -> new ArrayList<>(1));
+              if (ts.isEmpty() || ts.get(ts.size() - 1) != t) {
+                ts.add(t); // tables come one after the other: a repeat is the last one
+              }
+            }
+          }
+        }
+        labels = out;
+      }
+      return labels;
+    }
+
     private Map<String, List<Table>> suffixes() {
       if (suffixes == null) {
         suffixes = new HashMap<>();
@@ -544,7 +592,7 @@ public final class FkInference {
           for (int i = 1; i < ws.size(); i++) {
             for (String v : Names.variants(String.join("", ws.subList(i, ws.size())))) {
               List<Table> ts = suffixes.computeIfAbsent(v, k -> new ArrayList<>(1));
-              if (!ts.contains(t)) {
+              if (ts.isEmpty() || ts.get(ts.size() - 1) != t) {
                 ts.add(t);
               }
             }
@@ -598,10 +646,11 @@ public final class FkInference {
       boolean own = t.namesTable(ks) || t.variants.contains(n);
       List<Candidate> cands = new ArrayList<>(2);
       gather(t, index, n, ks, own, rules, cands);
-      cands.removeIf(cand -> target(t, c, n, ks, cand) == null);
+      List<ColumnInfo> resolved = resolve(t, c, n, ks, cands);
       if (cands.isEmpty() && !own) {
         // the name as it is names no table (or only tables it cannot join): read it by role
         roleRules(t, index, c, n, ks, rules, cands);
+        resolved = resolve(t, c, n, ks, cands);
       }
       if (cands.isEmpty()) {
         return;
@@ -609,11 +658,9 @@ public final class FkInference {
       double best = -1;
       Map<Table, Candidate> chosen = new LinkedHashMap<>();
       Map<Table, ColumnInfo> targets = new HashMap<>();
-      for (Candidate cand : cands) {
-        ColumnInfo target = target(t, c, n, ks, cand);
-        if (target == null) {
-          continue;
-        }
+      for (int i = 0; i < cands.size(); i++) {
+        Candidate cand = cands.get(i);
+        ColumnInfo target = resolved.get(i);
         if (cand.confidence > best) {
           best = cand.confidence;
           chosen.clear();
@@ -681,6 +728,25 @@ public final class FkInference {
     }
 
     /**
+     * Drops the candidates that cannot be joined and {@return the columns the others refer to, in
+     * the same order}
+     */
+    private static List<ColumnInfo> resolve(Table t, ColumnInfo c, String n, @Nullable KeySplit ks,
+        List<Candidate> cands) {
+      List<ColumnInfo> out = new ArrayList<>(cands.size());
+      int kept = 0;
+      for (Candidate cand : cands) {
+        ColumnInfo target = target(t, c, n, ks, cand);
+        if (target != null) {
+          cands.set(kept++, cand);
+          out.add(target);
+        }
+      }
+      cands.subList(kept, cands.size()).clear();
+      return out;
+    }
+
+    /**
      * {@return the column a candidate refers to, or null when it cannot be joined: the types
      * differ, the column does not look like a key, or it is the referencing column itself}
      */
@@ -734,7 +800,8 @@ public final class FkInference {
       if (ks == null && !own && rules.contains(Rule.COLUMN_ENDS_WITH_TABLE)) {
         endsWithTable(t, t.columns.get(index).name(), cands);
       }
-      if (ks == null && !own && rules.contains(Rule.PARENT_KEY_STEM) && !GENERIC.contains(n)) {
+      if (ks == null && !own && rules.contains(Rule.PARENT_KEY_STEM) && !GENERIC.contains(n)
+          && keyStems().contains(Names.stripDigits(n))) {
         parentKeyStem(t, n, cands);
       }
     }
@@ -763,14 +830,14 @@ public final class FkInference {
         }
         return;
       }
-      if (rules.contains(Rule.ROLE_SUFFIX)) {
+      if (rules.contains(Rule.ROLE_SUFFIX) && hasInnerKeyWord(n)) {
         roleSuffix(t, index, c.name(), rules, cands);
       }
       if (cands.isEmpty() && rules.contains(Rule.ABBREVIATION) && n.length() >= 3
           && !GENERIC.contains(n)) {
         keyAbbreviation(t, n, cands);
       }
-      if (cands.isEmpty() && rules.contains(Rule.LABEL_CODE)
+      if (cands.isEmpty() && rules.contains(Rule.LABEL_CODE) && labels().containsKey(n)
           && TypeClass.of(c.type()) == TypeClass.NUMBER) {
         labelCode(t, n, cands);
       }
@@ -785,10 +852,20 @@ public final class FkInference {
      * name and of that table's key, named like the table (DIVISIONS.division).
      */
     private void keyAbbreviation(Table t, String n, List<Candidate> cands) {
-      for (Abbreviation a : abbreviations().getOrDefault(n, List.of())) {
-        Table b = a.table;
-        if (b != t && a.score == PREFIX_ABBREVIATION && (b.keyKind == KeyKind.EQUALS_TABLE_NAME
-            || b.keyKind == KeyKind.NAMED) && b.keyNorm.startsWith(n)) {
+      if (keyPrefixes == null) {
+        Map<String, List<Table>> m = new HashMap<>();
+        for (Table b : tables) {
+          if (b.keyKind == KeyKind.EQUALS_TABLE_NAME || b.keyKind == KeyKind.NAMED) {
+            for (int len = 3; len < b.keyNorm.length() && len < b.base.length()
+                && b.keyNorm.charAt(len - 1) == b.base.charAt(len - 1); len++) {
+              m.computeIfAbsent(b.keyNorm.substring(0, len), k -> new ArrayList<>(1)).add(b);
+            }
+          }
+        }
+        keyPrefixes = m;
+      }
+      for (Table b : keyPrefixes.getOrDefault(n, List.of())) {
+        if (b != t) {
           cands.add(new Candidate(b, Rule.ABBREVIATION, SUBSEQUENCE_ABBREVIATION,
               "abbreviates table " + b.name() + " and its key " + keyName(b), b.keyNorm,
               b.keySplit));
@@ -853,6 +930,17 @@ public final class FkInference {
           return;
         }
       }
+    }
+
+    /** {@return whether a key word occurs inside the name, neither first nor last: tmidwinner} */
+    private static boolean hasInnerKeyWord(String n) {
+      for (String k : KEY_WORD_ARRAY) {
+        int i = n.indexOf(k, 1);
+        if (i > 0 && i + k.length() < n.length()) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /** {@code tmIDWinner}: the name up to its last inner key word, read by the plain rules. */
@@ -944,7 +1032,7 @@ public final class FkInference {
      */
     private void labelCode(Table t, String n, List<Candidate> cands) {
       List<Table> found = new ArrayList<>(1);
-      for (Table b : labels.getOrDefault(n, List.of())) {
+      for (Table b : labels().getOrDefault(n, List.of())) {
         if (b != t && b.key != null && b.columns.size() <= LOOKUP_COLUMNS
             && TypeClass.of(b.key.type()) == TypeClass.NUMBER
             && (labelOfKey(b, n) || b.variants.contains(Names.stripDigits(n)))) {

@@ -128,10 +128,14 @@ final class Names {
     return ws.get(0);
   }
 
-  /** A key column name split into the words before the key word and the key word. */
-  record KeySplit(List<String> base, String keyWord) {
-    String joined() {
-      return String.join("", base);
+  /**
+   * A key column name split into the words before the key word and the key word; build it with
+   * the two-argument constructor, which joins the base.
+   */
+  record KeySplit(List<String> base, String keyWord, String joined) {
+    /** A split whose {@code joined} base (its words joined, kept since it is looked up often). */
+    KeySplit(List<String> base, String keyWord) {
+      this(base, keyWord, String.join("", base));
     }
 
     /** {@return the base without a short table-alias prefix ({@code c_nationkey}), or null} */
