@@ -307,7 +307,6 @@ public final class FkInference {
       return keyStems.getOrDefault(stem, -1);
     }
 
-
     /**
      * {@return the other tables whose name is a proper prefix or suffix of this table's name (3+
      * letters; at word boundaries when the name has several words): EMPLOYEE for
@@ -354,10 +353,6 @@ public final class FkInference {
       String refNorm, @Nullable KeySplit refSplit) {
     Candidate(Table target, Rule rule, double confidence, String why) {
       this(target, rule, confidence, why, "", null);
-    }
-
-    Candidate withRef(String norm, @Nullable KeySplit split) {
-      return new Candidate(target, rule, confidence, why, norm, split);
     }
   }
 
