@@ -11,6 +11,7 @@ import dev.snowchat.schemaindex.JoinGraph;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.schemaindex.internal.graph.JoinEdges;
 import dev.snowchat.schemaindex.internal.search.SearchEngine;
 import dev.snowchat.schemaindex.internal.search.Tuning;
 import java.io.BufferedWriter;
@@ -472,17 +473,12 @@ public final class Evaluate {
     }
   }
 
+  /**
+   * Writes the edges as {@code score.py --fk-pred} reads them, in BIRD's {@code fks.json} format:
+   * one row per column pair, so a composite key gives one row per column (as BIRD declares it).
+   */
   private static void writeEdges(List<JoinEdge> edges, Path file) throws IOException {
-    ArrayNode arr = JSON.createArrayNode();
-    for (JoinEdge e : edges) {
-      ObjectNode o = arr.addObject();
-      o.put("database", e.fromTable().database());
-      o.put("from_table", e.fromTable().name());
-      o.put("from_column", String.join(",", e.fromColumns()));
-      o.put("to_table", e.toTable().name());
-      o.put("to_column", String.join(",", e.toColumns()));
-    }
-    Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(arr));
+    Files.writeString(file, JoinEdges.toBirdJson(edges));
   }
 
   /** Stands for "no embeddings". */
