@@ -409,9 +409,9 @@ public final class SchemaIndex implements AutoCloseable {
 
   /**
    * Writes the served catalog (the tables in scope) to a snapshot file ({@link CatalogSnapshot})
-   * and, with a semantic model, its vectors beside it ({@code FILE.vectors}: the model id and one vector per embedded
-   * text), so that an index started from the snapshot ({@link Builder#snapshot}) with the same
-   * model embeds nothing. Call {@link #awaitVectors} first to include every vector.
+   * and, with a semantic model, its vectors beside it ({@code FILE.vectors}: the model id and one
+   * vector per embedded text), so that an index started from the snapshot ({@link
+   * Builder#snapshot}) with the same model embeds nothing. Call {@link #awaitVectors} first to include every vector.
    *
    * @param file the snapshot file
    * @return the number of vectors written (0 without a semantic model)

@@ -2,6 +2,7 @@ package dev.snowchat.mcp.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snowchat.mcp.McpConfig;
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.CatalogSnapshot;
 import dev.snowchat.schemaindex.CatalogSource;
@@ -39,10 +40,11 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Schema search over the sample warehouse as a new user tries it: for each of the 20 questions in
  * {@code sample/search-questions.jsonl} the table a person would pick is first (second for the
- * {@link #KNOWN_MISSES}), and a modelled table ({@code ANALYTICS.DIM_LISTINGS}) ranks above its
- * raw twin ({@code RAW.RAW_LISTINGS}). Before the schema preference, 7 of the 20 failed (raw
+ * provider's {@link #KNOWN_MISSES}), and a modelled table ({@code ANALYTICS.DIM_LISTINGS}) ranks
+ * above its raw twin ({@code RAW.RAW_LISTINGS}). Before the schema preference, 7 of the 20 failed (raw
  * twins first in 6).
- * Checked with the index's shipped default provider and with the dependency-free hashing
+ * Checked with the products' shipped default model (what the MCP server embeds with when
+ * {@code SNOWCHAT_EMBEDDINGS} is unset: quantized BGE-small) and with the dependency-free hashing
  * provider; the keyword-only and BGE figures come from {@code schema-index/evaluate} over the
  * same questions (schema-index's EVALUATION.md). Set {@code -Dsnowchat.sample.snapshot=FILE} to
  * write the sample's catalog snapshot for that evaluation.
@@ -56,6 +58,7 @@ class SampleSearchTest {
   private static SchemaIndex shipped;
   private static SchemaIndex hashing;
   private static EmbeddingProvider hashingProvider;
+  private static EmbeddingProvider shippedProvider;
 
   /** A question and the table a person would pick for it. */
   record Question(String id, String text, String expected) {}
@@ -81,7 +84,12 @@ class SampleSearchTest {
     if (export != null) {
       CatalogSnapshot.write(catalog, Path.of(export));
     }
-    shipped = SchemaIndex.builder().source(CatalogSources.snapshot(snapshot)).build();
+    // the server's default setting, created as the server creates it
+    shippedProvider = EmbeddingProviders.fromSetting(McpConfig.builder().build().embeddings())
+        .orElseThrow();
+    assertThat(shippedProvider.name()).isEqualTo(EmbeddingProviders.SHIPPED);
+    shipped = SchemaIndex.builder().source(CatalogSources.snapshot(snapshot))
+        .embeddings(shippedProvider).keywordFirst(false).build();
     hashingProvider = EmbeddingProviders.create("default", Map.of());
     hashing = SchemaIndex.builder().source(CatalogSources.snapshot(snapshot))
         .embeddings(hashingProvider).build();
@@ -97,6 +105,7 @@ class SampleSearchTest {
       shipped.close();
       hashing.close();
       hashingProvider.close();
+      shippedProvider.close();
     }
   }
 
@@ -137,20 +146,26 @@ class SampleSearchTest {
   }
 
   /**
-   * Questions whose person's table is second, not first, with some provider: with hashing and
-   * keywords alone, "which nights is a listing available in the calendar" (VW_LISTING_OCCUPANCY
-   * first) and "number of reviews and average rating for each host" (FACT_REVIEWS first); with
-   * BGE-small, "host response rate" (VW_HOST_PERFORMANCE first). Each provider gets the other
-   * questions right; these must stay in the top 2 (the shipped default is about to change).
+   * Questions whose person's table is second, not first, by provider; each provider gets the
+   * other questions right, and these must stay in the top 2. Hashing (and keywords alone): "which
+   * nights is a listing available in the calendar" (VW_LISTING_OCCUPANCY first) and "number of
+   * reviews and average rating for each host" (FACT_REVIEWS first). The shipped default,
+   * quantized BGE-small: "host response rate" (VW_HOST_PERFORMANCE first), "estimated revenue per
+   * listing" and "nights booked per listing" (DIM_LISTINGS first: the quantized model ranks the
+   * listing table above the occupancy view that holds those columns; full-precision BGE put the
+   * view first), and, in some runs only, "which nights is a listing available in the calendar"
+   * (VW_LISTING_OCCUPANCY first: a near tie that ONNX Runtime's threaded sums tip either way).
    */
-  static final Set<String> KNOWN_MISSES = Set.of("sample_05", "sample_07", "sample_10");
+  static final Map<String, Set<String>> KNOWN_MISSES = Map.of(
+      "hashing", Set.of("sample_05", "sample_07"),
+      "shipped default", Set.of("sample_05", "sample_10", "sample_12", "sample_20"));
 
   private static Stream<DynamicTest> firstHitTests(SchemaIndex index, String label)
       throws IOException {
     return questions().stream().map(q -> DynamicTest.dynamicTest(
         label + " " + q.id() + ": " + q.text(), () -> {
           List<String> ranked = ranked(index, SearchRequest.of(q.text(), 13));
-          int allowed = KNOWN_MISSES.contains(q.id()) ? 1 : 0;
+          int allowed = KNOWN_MISSES.get(label).contains(q.id()) ? 1 : 0;
           assertThat(ranked.indexOf(q.expected())).as("rank of %s for '%s' in %s", q.expected(),
               q.text(), ranked).isBetween(0, allowed);
           String twin = rawTwin(q.expected());
