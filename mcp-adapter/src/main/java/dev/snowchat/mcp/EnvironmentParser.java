@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,14 +24,20 @@ import java.util.regex.Pattern;
 final class EnvironmentParser {
   private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
 
+  /**
+   * Read by {@code ./snowchat} and the jars' Java 8 entry point before the server starts: which
+   * Java runs the jar, where the start-up caches live. Not the server's configuration.
+   */
+  static final Set<String> LAUNCHER = Set.of("SNOWCHAT_JAVA_HOME", "SNOWCHAT_CDS_DIR");
+
   private EnvironmentParser() {}
 
   static McpConfig parse(Map<String, String> env) {
     Map<McpVariable, String> values = new EnumMap<>(McpVariable.class);
     List<String> unknown = new ArrayList<>();
     for (String key : new TreeSet<>(env.keySet())) {
-      if (key.startsWith("SNOWCHAT_TEST_")) {
-        continue; // the test suite's own variables (PostgreSQL URL etc.)
+      if (key.startsWith("SNOWCHAT_TEST_") || LAUNCHER.contains(key)) {
+        continue; // the test suite's own variables (PostgreSQL URL etc.), the launchers'
       }
       String value = env.get(key);
       Optional<McpVariable> known = McpVariable.named(key);

@@ -29,7 +29,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Three kinds of warehouse, chosen by what is set: Snowflake (an account), any JDBC database
  * (a JDBC URL), or, with neither, the embedded sample warehouse. Setting both is an error. Each
  * setting is one of the {@link McpVariable variables}, and errors name it by that variable,
- * whichever way the value came.
+ * whichever way the value came. The launchers' own variables ({@code SNOWCHAT_JAVA_HOME}, {@code
+ * SNOWCHAT_CDS_DIR}: which Java starts the jar, where the start-up caches live) are not
+ * configuration and are ignored.
  *
  * <pre>{@code
  * McpConfig config = McpConfig.builder()

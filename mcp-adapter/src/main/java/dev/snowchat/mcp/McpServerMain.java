@@ -115,6 +115,22 @@ public final class McpServerMain {
       err.println("snowchat-mcp: unknown command '" + command + "'; try --help");
       return EXIT_USAGE;
     }
+    if (command.equals("tools")) {
+      // Listing needs no warehouse: the sample is not built, nothing connects.
+      List<ToolDefinition> tools;
+      try {
+        tools = SnowchatMcpServer.definitions(config);
+      } catch (RuntimeException e) {
+        err.println("snowchat-mcp: cannot list the tools: " + config.secretValues().stream()
+            .reduce(String.valueOf(e.getMessage()), (m, s) -> m.replace(s, McpConfig.MASK)));
+        return EXIT_USAGE;
+      }
+      for (ToolDefinition t : tools) {
+        out.println(t.name() + (t.readOnly() ? "" : " [writes]") + "\n  "
+            + t.description().replace("\n", "\n  "));
+      }
+      return 0;
+    }
     SnowchatMcpServer server;
     try {
       server = SnowchatMcpServer.builder().config(config).build();
@@ -125,13 +141,6 @@ public final class McpServerMain {
     }
     try (server) {
       switch (command) {
-        case "tools" -> {
-          for (ToolDefinition t : server.tools()) {
-            out.println(t.name() + (t.readOnly() ? "" : " [writes]") + "\n  "
-                + t.description().replace("\n", "\n  "));
-          }
-          return 0;
-        }
         case "call" -> {
           return call(server, a, json, out, err);
         }

@@ -9,8 +9,10 @@ import dev.snowchat.mcp.internal.tools.Tools;
 import dev.snowchat.mcp.internal.transport.HttpEndpoint;
 import dev.snowchat.mcp.internal.transport.McpBridge;
 import dev.snowchat.mcp.internal.transport.StdioGuard;
+import dev.snowchat.mcp.sample.SampleWarehouse;
 import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.SchemaIndex;
+import dev.snowchat.sqlgate.Dialect;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
@@ -22,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -346,6 +349,25 @@ public final class SnowchatMcpServer implements AutoCloseable {
       SchemaIndex index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
       LookupRouter router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
       return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions());
+    }
+  }
+
+  /**
+   * The tools a server with this configuration serves, listed without making one: no sample
+   * warehouse is built, no schema index started and no connection opened (the pools are created
+   * empty and closed again). For the command line's {@code tools}.
+   */
+  static List<ToolDefinition> definitions(McpConfig c) {
+    // Where the sample lives only matters once a tool connects: do not build it to list tools.
+    JdbcTarget target = c.backend() == McpConfig.Backend.SAMPLE
+        ? new JdbcTarget("jdbc:duckdb:", new Properties(), Dialect.DUCKDB, "jdbc:duckdb:",
+            SampleWarehouse.DATABASE, null)
+        : JdbcTarget.of(c);
+    Warehouse w = new Warehouse(c, target);
+    try {
+      return new Tools(w, LiveLookups.router(w)).definitions();
+    } finally {
+      w.close();
     }
   }
 

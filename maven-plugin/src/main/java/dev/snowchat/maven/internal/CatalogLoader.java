@@ -23,8 +23,8 @@ import javax.sql.DataSource;
 
 /**
  * Reads a catalog through the schema index's catalog sources, in steps small enough to report
- * progress as it goes (schemas done of total, tables, elapsed), since the sources offer no
- * progress callback yet (see the module README for the proposed one).
+ * progress as it goes (schemas done of total, tables, elapsed): the catalog sources offer no
+ * progress callback of their own.
  *
  * <ul>
  *   <li>Snowflake: the source's cheap {@link CatalogSource#stamps()} lists every selected table
