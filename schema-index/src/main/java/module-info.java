@@ -27,5 +27,7 @@ module dev.snowchat.schemaindex {
 
   provides dev.snowchat.schemaindex.EmbeddingProviderFactory with
       dev.snowchat.schemaindex.internal.embed.HashingEmbeddingProviderFactory,
-      dev.snowchat.schemaindex.internal.embed.DjlEmbeddingProviderFactory;
+      dev.snowchat.schemaindex.internal.embed.DjlEmbeddingProviderFactory,
+      dev.snowchat.schemaindex.internal.embed.BgeSmallFactory,
+      dev.snowchat.schemaindex.internal.embed.BgeSmallFp32Factory;
 }

@@ -8,8 +8,12 @@ import dev.snowchat.maven.internal.SqlFiles;
 import dev.snowchat.maven.internal.WarehouseTarget;
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.CatalogSnapshot;
+import dev.snowchat.schemaindex.CatalogSources;
 import dev.snowchat.schemaindex.DriverDataSource;
+import dev.snowchat.schemaindex.EmbeddingProvider;
+import dev.snowchat.schemaindex.EmbeddingProviders;
 import dev.snowchat.schemaindex.Glossary;
+import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.sqlgate.SnowchatException;
 import java.io.File;
 import java.io.IOException;
@@ -17,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -97,6 +102,15 @@ public final class IndexMojo extends SnowchatMojo {
   /** A glossary JSON file whose coverage the report shows (targets that name no table). */
   @Parameter(property = "snowchat.glossary")
   private @Nullable File glossary;
+
+  /**
+   * The embedding model whose vectors go beside the snapshot ({@code SNAPSHOT.vectors}), so that a
+   * server started from it with the same model ({@code SNOWCHAT_EMBEDDINGS}) embeds nothing:
+   * {@code bge-small} (the shipped default), {@code bge-small-fp32}, a local ONNX model path,
+   * {@code hashing} or {@code none} (no vectors are written for these two).
+   */
+  @Parameter(property = "snowchat.embeddings", defaultValue = "bge-small")
+  private String embeddings = "bge-small";
 
   /**
    * Where to build the sample warehouse when it is the source ({@code SNOWCHAT_SAMPLE_DIR} wins).
@@ -192,6 +206,7 @@ public final class IndexMojo extends SnowchatMojo {
     }
 
     IndexReport.GlossaryCoverage coverage = null;
+    Glossary terms = Glossary.empty();
     if (glossary != null) {
       File glossaryFile = resolve(glossary);
       if (!glossaryFile.isFile()) {
@@ -199,6 +214,7 @@ public final class IndexMojo extends SnowchatMojo {
       }
       try {
         Glossary g = Glossary.read(glossaryFile.toPath());
+        terms = g;
         coverage = IndexSummaries.coverage(g,
             SqlFiles.display(baseDirectory().toPath(), glossaryFile.toPath()), catalog);
       } catch (SnowchatException e) {
@@ -213,6 +229,7 @@ public final class IndexMojo extends SnowchatMojo {
     long elapsed = (System.nanoTime() - start) / 1_000_000;
     try {
       CatalogSnapshot.write(catalog, snapshot);
+      writeVectors(snapshot, terms);
       Files.createDirectories(report.getParent());
       Files.writeString(report, IndexReport.markdown(catalog, target.description(),
           SqlFiles.display(baseDirectory().toPath(), snapshot), elapsed, joins, coverage),
@@ -231,6 +248,46 @@ public final class IndexMojo extends SnowchatMojo {
     }
     getLog().info("snowchat:index: wrote " + SqlFiles.display(baseDirectory().toPath(), snapshot)
         + " and " + SqlFiles.display(baseDirectory().toPath(), report));
+  }
+
+  /**
+   * Embeds the snapshot's catalog with the configured model, exactly as a server's index does,
+   * and writes the vectors beside the snapshot (nothing for {@code hashing} and {@code none},
+   * whose vectors cost nothing to compute; a stale vector file is removed).
+   */
+  private void writeVectors(Path snapshot, Glossary terms) throws MojoExecutionException {
+    Path vectors = snapshot.toAbsolutePath().resolveSibling(snapshot.getFileName() + ".vectors");
+    long start = System.nanoTime();
+    try {
+      Files.deleteIfExists(vectors);
+      java.util.Optional<EmbeddingProvider> model;
+      try {
+        model = EmbeddingProviders.fromSetting(embeddings);
+      } catch (IllegalArgumentException e) {
+        throw new MojoExecutionException("snowchat.embeddings: " + e.getMessage());
+      }
+      if (model.isEmpty() || model.get().name().equals(EmbeddingProviders.DEFAULT)) {
+        return;
+      }
+      try (EmbeddingProvider p = model.get();
+          SchemaIndex index = SchemaIndex.builder().source(CatalogSources.snapshot(snapshot))
+              .glossary(terms).embeddings(p).keywordFirst(false).pollInterval(Duration.ZERO)
+              .maxRetries(0).build()) {
+        getLog().info("snowchat:index: embedding the catalog with " + p.name());
+        index.start();
+        if (!index.awaitReady(Duration.ofHours(6))) {
+          throw new MojoExecutionException("snowchat:index: cannot embed the catalog: "
+              + index.state());
+        }
+        int n = index.writeSnapshot(snapshot);
+        getLog().info("snowchat:index: " + n + " vectors of " + p.modelId() + " ("
+            + index.embeddedTexts() + " embedded) in "
+            + IndexReport.seconds((System.nanoTime() - start) / 1_000_000) + " beside the"
+            + " snapshot");
+      }
+    } catch (IOException e) {
+      throw new MojoExecutionException("Cannot write " + vectors + ": " + e.getMessage(), e);
+    }
   }
 
   /** Logs each schema as it is read. */

@@ -96,6 +96,7 @@ final class EnvironmentParser {
       });
       case SNOWCHAT_GLOSSARY_FILE -> b.glossaryFile(path(key, v));
       case SNOWCHAT_INDEX_SNAPSHOT -> b.indexSnapshot(path(key, v));
+      case SNOWCHAT_EMBEDDINGS -> b.embeddings(v);
       case SNOWCHAT_INDEX_POLL_INTERVAL -> b.indexPollInterval(duration(key, v, Duration.ZERO,
           McpConfig.MAX_POLL_INTERVAL));
       case SNOWCHAT_INCLUDE -> b.include(list(v));

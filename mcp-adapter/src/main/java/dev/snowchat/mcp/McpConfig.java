@@ -363,6 +363,17 @@ public final class McpConfig {
     return attachIdleExpiry;
   }
 
+  /**
+   * {@return the embedding model of the schema index ({@code SNOWCHAT_EMBEDDINGS}; default {@code
+   * bge-small})}: {@code bge-small} (the shipped default, quantized BGE-small-en-v1.5), {@code
+   * bge-small-fp32}, a local ONNX model path (optionally followed by {@code ,pooling=cls} and
+   * other settings of the {@code djl} provider), {@code hashing} or {@code none}; see {@code
+   * EmbeddingProviders.fromSetting}
+   */
+  public String embeddings() {
+    return value(McpVariable.SNOWCHAT_EMBEDDINGS).orElse("bge-small");
+  }
+
   /** {@return the directory of the sample warehouse ({@code SNOWCHAT_SAMPLE_DIR}), if set} */
   public Optional<Path> sampleDir() {
     return value(McpVariable.SNOWCHAT_SAMPLE_DIR).map(Path::of);
@@ -871,6 +882,26 @@ public final class McpConfig {
     public Builder indexSnapshot(Path file) {
       return set(McpVariable.SNOWCHAT_INDEX_SNAPSHOT,
           file(McpVariable.SNOWCHAT_INDEX_SNAPSHOT, file, false).toString());
+    }
+
+    /**
+     * Chooses the schema index's embedding model ({@code SNOWCHAT_EMBEDDINGS}; default {@code
+     * bge-small}, the shipped model).
+     *
+     * @param setting {@code bge-small}, {@code bge-small-fp32}, another provider's name, a local
+     *     ONNX model path (optionally followed by {@code ,key=value} settings of the {@code djl}
+     *     provider), {@code hashing} or {@code none}; the model is loaded when the index is built
+     * @return this builder
+     * @throws IllegalArgumentException when blank or with control characters
+     * @throws IllegalStateException when already set
+     */
+    public Builder embeddings(String setting) {
+      requireNonNull(setting, "setting is null");
+      if (setting.isBlank() || setting.chars().anyMatch(Character::isISOControl)) {
+        throw bad(McpVariable.SNOWCHAT_EMBEDDINGS, setting, "bge-small, bge-small-fp32, a local"
+            + " ONNX model path, hashing or none");
+      }
+      return set(McpVariable.SNOWCHAT_EMBEDDINGS, setting.strip());
     }
 
     /**

@@ -233,8 +233,10 @@ public final class SnowchatMcpServer implements AutoCloseable {
 
   /**
    * Starts the schema index if needed and waits until it is ready, has failed, or the timeout
-   * passes. For one-shot callers (the command-line {@code call}); a serving process never waits,
-   * since discovery falls back to live queries while the index loads.
+   * passes; once ready, also waits (within the same timeout) for the embedding model's vectors,
+   * so that searches are hybrid rather than keyword-only. For one-shot callers (the command-line
+   * {@code call}); a serving process never waits, since discovery falls back to live queries
+   * while the index loads.
    *
    * @param timeout how long to wait at most
    * @return true when the index is ready
@@ -250,6 +252,7 @@ public final class SnowchatMcpServer implements AutoCloseable {
     while (true) {
       LoadState s = index.state();
       if (s instanceof LoadState.Ready) {
+        index.awaitVectors(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         return true;
       }
       if (s instanceof LoadState.Failed || System.nanoTime() - deadline >= 0) {

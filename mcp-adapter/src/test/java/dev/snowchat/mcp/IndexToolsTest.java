@@ -53,7 +53,9 @@ class IndexToolsTest {
     assertThat(d.structured()).containsEntry("source", "index")
         .containsEntry("table", "AIRBNB.ANALYTICS.FACT_REVIEWS");
     ToolResult s = ok("search_schema", Map.of("query", "host rating", "k", 3));
-    assertThat(s.structured()).containsEntry("source", "index");
+    // "index" once the shipped model's vectors are in (awaitIndex waits for them); a keyword-only
+    // answer says so after a comma
+    assertThat((String) s.structured().get("source")).startsWith("index");
     assertThat(s.text()).contains("FACT_REVIEWS");
   }
 

@@ -12,6 +12,16 @@ public interface EmbeddingProvider extends AutoCloseable {
   /** {@return the provider name, as its factory declares it} */
   String name();
 
+  /**
+   * {@return what identifies this provider's vectors}: two providers with the same id return the
+   * same vector for the same text, so vector caches and snapshots are keyed by it (the model
+   * name and version, or a local model file's size and time, plus the settings that change
+   * vectors). The default is the name and the dimension; providers with settings override it.
+   */
+  default String modelId() {
+    return name() + ":" + dimension();
+  }
+
   /** {@return the number of dimensions of every vector this provider returns} */
   int dimension();
 

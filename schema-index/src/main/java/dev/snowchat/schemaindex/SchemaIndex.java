@@ -2,11 +2,14 @@ package dev.snowchat.schemaindex;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.schemaindex.internal.embed.CachingEmbeddingProvider;
+import dev.snowchat.schemaindex.internal.embed.VectorCache;
 import dev.snowchat.schemaindex.internal.lifecycle.Derived;
 import dev.snowchat.schemaindex.internal.lifecycle.IndexLifecycle;
 import dev.snowchat.schemaindex.internal.search.SearchEngine;
 import dev.snowchat.schemaindex.internal.search.Tuning;
 import dev.snowchat.sqlgate.SnowchatException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,7 +24,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The schema index: finds the tables a question needs among many, and how they join. It loads a
@@ -45,21 +52,46 @@ import org.jspecify.annotations.Nullable;
 public final class SchemaIndex implements AutoCloseable {
   private static final AtomicInteger THREADS = new AtomicInteger();
 
-  /** What is served: the catalog in scope, its join graph and its search engine. */
-  private record Served(Catalog catalog, JoinGraph graph, SearchEngine search) {}
+  private static final Logger LOG = LoggerFactory.getLogger(SchemaIndex.class);
+  /** Texts embedded per step of the background embedding (between steps it may stop). */
+  private static final int EMBED_STEP = 512;
+
+  /**
+   * What is served: the catalog in scope, its join graph, its search engine, and whether vectors
+   * took part in that search.
+   */
+  private record Served(Catalog catalog, JoinGraph graph, SearchEngine search, SearchMode mode) {}
 
   private final IndexLifecycle<Served> lifecycle;
   private final @Nullable EmbeddingProvider ownedProvider;
+  /** The provider searches use: null for keyword search only. */
+  private final @Nullable EmbeddingProvider model;
+  /** The vector cache in front of a semantic model, else null. */
+  private final @Nullable CachingEmbeddingProvider cached;
+  private final Glossary glossary;
+  private final Tuning tuning;
+  private final boolean keywordFirst;
+  private final @Nullable Path snapshot;
+  private volatile boolean closed;
+  private boolean snapshotVectorsRead;
+  private volatile @Nullable Thread embedding;
 
   private SchemaIndex(Builder b) {
     CatalogSource source = requireNonNull(b.source);
-    Glossary glossary = b.glossary == null ? Glossary.empty() : b.glossary;
+    this.glossary = b.glossary == null ? Glossary.empty() : b.glossary;
     InferenceOptions inference = b.inference == null ? InferenceOptions.defaults() : b.inference;
     EmbeddingProvider provider = b.embeddings;
-    this.ownedProvider = provider == null
+    this.ownedProvider = provider == null && !b.keywordOnly
         ? EmbeddingProviders.create(EmbeddingProviders.DEFAULT, Map.of()) : null;
     EmbeddingProvider effective = provider == null ? ownedProvider : provider;
-    Tuning tuning = Tuning.defaults().with(w -> {
+    this.cached = SearchEngine.semantic(effective)
+        ? new CachingEmbeddingProvider(effective,
+            new VectorCache(effective.modelId(), effective.dimension()))
+        : null;
+    this.model = cached != null ? cached : effective;
+    this.keywordFirst = b.keywordFirst == null || b.keywordFirst;
+    this.snapshot = b.snapshot;
+    this.tuning = Tuning.defaults().with(w -> {
       if (b.joinPropagation != null) {
         w.propagation = b.joinPropagation;
       }
@@ -73,8 +105,7 @@ public final class SchemaIndex implements AutoCloseable {
       public Served build(Catalog loaded) {
         Catalog catalog = inScope(loaded, scope);
         JoinGraph graph = JoinGraph.build(catalog, inference);
-        return new Served(catalog, graph,
-            SearchEngine.build(catalog, glossary, effective, graph, tuning));
+        return buildServed(catalog, graph);
       }
 
       @Override
@@ -85,7 +116,7 @@ public final class SchemaIndex implements AutoCloseable {
         Set<QualifiedName> gone = inScope(removed, scope);
         JoinGraph graph = current.graph().update(newCatalog, changed, gone);
         SearchEngine search = current.search().update(newCatalog, changed, gone, graph);
-        return new Served(newCatalog, graph, search);
+        return new Served(newCatalog, graph, search, current.mode());
       }
 
       @Override
@@ -146,6 +177,114 @@ public final class SchemaIndex implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Builds what is served for a whole catalog: with a semantic model whose vectors are not all
+   * cached (and keyword-first on), a keyword-only search at once while the vectors are computed
+   * in the background; otherwise the full search.
+   */
+  private Served buildServed(Catalog catalog, JoinGraph graph) {
+    readSnapshotVectors();
+    if (cached == null) {
+      return new Served(catalog, graph,
+          SearchEngine.build(catalog, glossary, model, graph, tuning),
+          model == null ? SearchMode.KEYWORD : SearchMode.HYBRID);
+    }
+    List<String> texts = SearchEngine.textsToEmbed(catalog, glossary, cached, tuning);
+    List<String> missing = new ArrayList<>();
+    for (String t : texts) {
+      if (!cached.cache().contains(t)) {
+        missing.add(t);
+      }
+    }
+    if (missing.isEmpty() || !keywordFirst) {
+      return new Served(catalog, graph,
+          SearchEngine.build(catalog, glossary, cached, graph, tuning),
+          SearchMode.HYBRID);
+    }
+    LOG.info("Schema index: keyword search while {} of {} texts are embedded by {}",
+        missing.size(), texts.size(), cached.name());
+    embedInBackground(missing);
+    return new Served(catalog, graph,
+          SearchEngine.build(catalog, glossary, null, graph, tuning),
+        SearchMode.KEYWORD_WHILE_EMBEDDING);
+  }
+
+  /** Loads the vectors stored beside the snapshot into the cache, once. */
+  private void readSnapshotVectors() {
+    if (snapshotVectorsRead || snapshot == null || cached == null) {
+      return;
+    }
+    snapshotVectorsRead = true;
+    Path file = VectorCache.besideSnapshot(snapshot);
+    if (!Files.isRegularFile(file)) {
+      return;
+    }
+    try {
+      VectorCache stored = VectorCache.read(file);
+      if (!stored.modelId().equals(cached.cache().modelId())
+          || stored.dimension() != cached.cache().dimension()) {
+        LOG.info("Schema index: ignoring the vectors in {}: they are of model {}, this index"
+            + " embeds with {}", file, stored.modelId(), cached.cache().modelId());
+        return;
+      }
+      cached.cache().putAll(stored);
+      LOG.info("Schema index: {} vectors of {} read from {}", stored.size(), stored.modelId(),
+          file);
+    } catch (RuntimeException e) {
+      LOG.warn("Schema index: cannot use the vectors in {}: {}", file, e.getMessage());
+    }
+  }
+
+  /**
+   * Embeds texts into the cache on an own daemon thread (the scheduler keeps serving polls),
+   * then swaps the keyword-only search for the full one between two lifecycle tasks.
+   */
+  private void embedInBackground(List<String> texts) {
+    CachingEmbeddingProvider c = requireNonNull(cached);
+    Thread t = new Thread(() -> {
+      long start = System.nanoTime();
+      try {
+        for (int i = 0; i < texts.size() && !closed; i += EMBED_STEP) {
+          c.embedAll(texts.subList(i, Math.min(texts.size(), i + EMBED_STEP)));
+        }
+        if (closed) {
+          return;
+        }
+        LOG.info("Schema index: {} texts embedded by {} in {} ms", texts.size(), c.name(),
+            (System.nanoTime() - start) / 1_000_000);
+        lifecycle.replaceIndex(s -> upgrade(s, SearchMode.HYBRID));
+      } catch (RuntimeException e) {
+        if (!closed) {
+          LOG.warn("Schema index: embedding with {} failed, serving keyword search only: {}",
+              c.name(), e.getMessage());
+          lifecycle.replaceIndex(s -> upgrade(s, SearchMode.KEYWORD));
+        }
+      }
+    }, "snowchat-schema-index-vectors-" + THREADS.incrementAndGet());
+    t.setDaemon(true);
+    embedding = t;
+    t.start();
+  }
+
+  /** Swaps a keyword-only search being embedded for the full one (or marks it keyword-only). */
+  private Served upgrade(IndexLifecycle.Served<Served> s, SearchMode to) {
+    Served current = s.index();
+    if (current.mode() != SearchMode.KEYWORD_WHILE_EMBEDDING) {
+      return current;
+    }
+    if (to == SearchMode.KEYWORD) {
+      return new Served(current.catalog(), current.graph(), current.search(),
+          SearchMode.KEYWORD);
+    }
+    // Tables changed since the embedding started miss the cache and are embedded here.
+    SearchEngine full = SearchEngine.build(current.catalog(), glossary, cached, current.graph(),
+        tuning);
+    // Searches that hold the old engine finish on their acquired reader; a search that starts
+    // on it after the close retries on the new one (see find).
+    current.search().close();
+    return new Served(current.catalog(), current.graph(), full, SearchMode.HYBRID);
+  }
+
   private static ScheduledExecutorService defaultScheduler() {
     return Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "snowchat-schema-index-" + THREADS.incrementAndGet());
@@ -192,8 +331,114 @@ public final class SchemaIndex implements AutoCloseable {
    * @throws SnowchatException {@link IndexErrorCode#NOT_LOADED} when no index is loaded
    */
   public List<SearchHit> search(SearchRequest request) {
+    return find(request).hits();
+  }
+
+  /**
+   * Searches the tables and says how: {@link SearchMode#HYBRID} with vectors, or keyword-only
+   * (while a semantic model embeds the catalog in the background, or by configuration).
+   *
+   * @param request the search
+   * @return the best tables first, and the mode that found them
+   * @throws SnowchatException {@link IndexErrorCode#NOT_LOADED} when no index is loaded
+   */
+  public SearchResult find(SearchRequest request) {
     requireNonNull(request, "request is null");
-    return served().index().search().search(request);
+    Served s = served().index();
+    try {
+      return new SearchResult(s.search().search(request), s.mode());
+    } catch (AlreadyClosedException e) {
+      // the keyword-only engine was swapped for the full one during this call
+      Served now = served().index();
+      if (now == s) {
+        throw e;
+      }
+      return new SearchResult(now.search().search(request), now.mode());
+    }
+  }
+
+  /**
+   * Waits until an index is served (a snapshot or the source's first load), at most {@code
+   * timeout}; returns at once when the index is not started or its load failed. Servers call it
+   * briefly before a discovery call so that answers in the first seconds come from the index, as
+   * later ones do, and not from live metadata.
+   *
+   * @param timeout the longest wait
+   * @return whether an index is served
+   * @throws IllegalArgumentException when the timeout is negative
+   */
+  public boolean awaitReady(Duration timeout) {
+    // no wait when nothing loads (not started) or the load failed (a retry is seconds away)
+    return await(timeout, () -> isReady() || state() instanceof LoadState.Unloaded
+        || state() instanceof LoadState.Failed) && isReady();
+  }
+
+  /**
+   * Waits until searches use vectors or never will (the background embedding ended), at most
+   * {@code timeout}; {@code snowchat:index} waits so that its snapshot carries every vector.
+   *
+   * @param timeout the longest wait
+   * @return whether an index is served and not {@link SearchMode#KEYWORD_WHILE_EMBEDDING}
+   * @throws IllegalArgumentException when the timeout is negative
+   */
+  public boolean awaitVectors(Duration timeout) {
+    return await(timeout, () -> {
+      IndexLifecycle.Served<Served> s = lifecycle.served();
+      return s != null && s.index().mode() != SearchMode.KEYWORD_WHILE_EMBEDDING;
+    });
+  }
+
+  private static boolean await(Duration timeout, java.util.function.BooleanSupplier done) {
+    requireNonNull(timeout, "timeout is null");
+    if (timeout.isNegative()) {
+      throw new IllegalArgumentException("timeout must not be negative, got " + timeout);
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!done.getAsBoolean()) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      LockSupport.parkNanos(Math.min(left, 5_000_000L));
+      if (Thread.currentThread().isInterrupted()) {
+        return done.getAsBoolean();
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Writes the served catalog (the tables in scope) to a snapshot file ({@link CatalogSnapshot})
+   * and, with a semantic model, its vectors beside it ({@code FILE.vectors}: the model id and one
+   * vector per embedded text), so that an index started from the snapshot ({@link
+   * Builder#snapshot}) with the same model embeds nothing. Call {@link #awaitVectors} first to include every vector.
+   *
+   * @param file the snapshot file
+   * @return the number of vectors written (0 without a semantic model)
+   * @throws SnowchatException {@link IndexErrorCode#NOT_LOADED} when no index is loaded; {@link
+   *     IndexErrorCode#SNAPSHOT_IO} when a file cannot be written
+   */
+  public int writeSnapshot(Path file) {
+    requireNonNull(file, "file is null");
+    Catalog catalog = served().index().catalog();
+    CatalogSnapshot.write(catalog, file);
+    if (cached == null) {
+      return 0;
+    }
+    VectorCache out = new VectorCache(cached.cache().modelId(), cached.cache().dimension());
+    for (String text : SearchEngine.textsToEmbed(catalog, glossary, cached, tuning)) {
+      float[] v = cached.cache().get(text);
+      if (v != null) {
+        out.put(text, v);
+      }
+    }
+    out.write(VectorCache.besideSnapshot(file));
+    return out.size();
+  }
+
+  /** {@return the number of texts the model embedded so far (0 without a semantic model)} */
+  public long embeddedTexts() {
+    return cached == null ? 0 : cached.embedded();
   }
 
   /**
@@ -248,6 +493,11 @@ public final class SchemaIndex implements AutoCloseable {
   /** Stops polling and releases the index, the source and an owned scheduler. Idempotent. */
   @Override
   public void close() {
+    closed = true;
+    Thread t = embedding;
+    if (t != null) {
+      t.interrupt();
+    }
     lifecycle.close();
     if (ownedProvider != null) {
       ownedProvider.close();
@@ -297,6 +547,8 @@ public final class SchemaIndex implements AutoCloseable {
     private @Nullable CatalogSource source;
     private @Nullable Glossary glossary;
     private @Nullable EmbeddingProvider embeddings;
+    private boolean keywordOnly;
+    private @Nullable Boolean keywordFirst;
     private @Nullable InferenceOptions inference;
     private @Nullable Double joinPropagation;
     private @Nullable Integer columnVectorLimit;
@@ -355,8 +607,38 @@ public final class SchemaIndex implements AutoCloseable {
      */
     public Builder embeddings(EmbeddingProvider provider) {
       requireNonNull(provider, "provider is null");
-      once("embeddings", this.embeddings == null ? null : this.embeddings.name());
+      once("embeddings", this.embeddings == null ? (keywordOnly ? "none" : null)
+          : this.embeddings.name());
       this.embeddings = provider;
+      return this;
+    }
+
+    /**
+     * Turns vector search off: keyword search only ({@link SearchMode#KEYWORD}).
+     *
+     * @return this builder
+     * @throws IllegalStateException when embeddings were already set
+     */
+    public Builder keywordOnly() {
+      once("embeddings", this.embeddings == null ? (keywordOnly ? "none" : null)
+          : this.embeddings.name());
+      this.keywordOnly = true;
+      return this;
+    }
+
+    /**
+     * Sets whether a semantic model's index serves keyword search at once while the catalog's
+     * vectors are computed in the background ({@link SearchMode#KEYWORD_WHILE_EMBEDDING}), then
+     * turns hybrid (default true). False makes the first load wait for every vector. Vectors
+     * already cached (read from the snapshot's vector file) are never computed again.
+     *
+     * @param on whether to serve keywords first
+     * @return this builder
+     * @throws IllegalStateException when already set
+     */
+    public Builder keywordFirst(boolean on) {
+      once("keywordFirst", this.keywordFirst);
+      this.keywordFirst = on;
       return this;
     }
 
@@ -487,7 +769,8 @@ public final class SchemaIndex implements AutoCloseable {
     /**
      * Serves this catalog snapshot as soon as it is read, then refreshes from the source by
      * polling its change stamps (only what changed since the snapshot is read). An unreadable
-     * snapshot is skipped with a warning.
+     * snapshot is skipped with a warning. Vectors stored beside it ({@code FILE.vectors}, see
+     * {@link SchemaIndex#writeSnapshot}) by the same model are used instead of embedding again.
      *
      * @param file the snapshot file
      * @return this builder

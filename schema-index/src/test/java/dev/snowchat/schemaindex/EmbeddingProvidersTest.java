@@ -18,7 +18,8 @@ class EmbeddingProvidersTest {
 
   @Test
   void names_listDefaultAndDjl() {
-    assertThat(EmbeddingProviders.names()).contains("default", "djl");
+    assertThat(EmbeddingProviders.names()).contains("default", "djl", "bge-small",
+        "bge-small-fp32");
   }
 
   @Test
@@ -70,5 +71,49 @@ class EmbeddingProvidersTest {
     try (EmbeddingProvider p = EmbeddingProviders.create("default", Map.of())) {
       assertThat(p.embedQuery("customer orders")).isEqualTo(p.embed("customer orders"));
     }
+  }
+
+  private static double cos(float[] a, float[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+
+  @Test
+  void fromSetting_blank_isTheShippedModel_loadedOfflineFromItsArtifact() {
+    try (EmbeddingProvider p = EmbeddingProviders.fromSetting(" ").orElseThrow()) {
+      assertThat(p.name()).isEqualTo("bge-small");
+      assertThat(p.dimension()).isEqualTo(384);
+      assertThat(p.modelId()).startsWith("bge-small:bge-small-en-v1.5-q.onnx@");
+      float[] q = p.embedQuery("how much did each customer order");
+      float[] orders = p.embed("ORDERS: orders placed by customers; ORDER_ID, CUSTOMER_ID, AMOUNT");
+      float[] weather = p.embed("STATIONS: weather stations; STATION_ID, LATITUDE, ALTITUDE");
+      assertThat(cos(q, orders)).isGreaterThan(cos(q, weather) + 0.05);
+      assertThat(cos(orders, orders)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-4));
+      // the int8 model quantizes activations per batch: a text embedded in another batch gets
+      // a slightly different vector (cosine 0.997 here), hence the cache: one vector per text
+      float[] batched = p.embedAll(List.of("x", "ORDERS: orders placed by customers; ORDER_ID,"
+          + " CUSTOMER_ID, AMOUNT")).get(1);
+      assertThat(cos(orders, batched)).isGreaterThan(0.99);
+    }
+  }
+
+  @Test
+  void fromSetting_namesHashingNoneAndPaths() {
+    assertThat(EmbeddingProviders.fromSetting("none")).isEmpty();
+    assertThat(EmbeddingProviders.fromSetting("hashing").orElseThrow().name())
+        .isEqualTo("default");
+    assertThatThrownBy(() -> EmbeddingProviders.fromSetting("bge-large"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no embedding provider named 'bge-large'")
+        .hasMessageContaining("bge-small");
+    assertThatThrownBy(() -> EmbeddingProviders.fromSetting("/no/such/model,pooling=cls"))
+        .isInstanceOf(dev.snowchat.sqlgate.SnowchatException.class)
+        .hasMessageContaining("embedding model not found: /no/such/model");
+    assertThatThrownBy(() -> EmbeddingProviders.fromSetting("/no/such/model,cls"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("expected key=value after the model path, got 'cls'");
   }
 }

@@ -2,6 +2,10 @@ package dev.snowchat.schemaindex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snowchat.sqlgate.testing.TestDatabases;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -290,6 +294,269 @@ class JoinGraphInferenceTest {
         table("PLAYERS", "player_id INTEGER", "weight INTEGER"));
 
     assertThat(links(g)).containsExactly("PLAYERS.weight -> WEIGHT_INFO.weight_id");
+  }
+
+  @Test
+  void roleNamedKey_namesTheTableAfterItsRoleWords() {
+    JoinGraph g = graph(
+        table("SHIP", "ship_id INTEGER", "name TEXT"),
+        table("INCIDENT", "incident_id INTEGER", "caused_by_ship_id INTEGER", "day DATE"),
+        table("USERS", "Id INTEGER", "DisplayName TEXT"),
+        table("POSTS", "Id INTEGER", "OwnerUserId INTEGER", "LastEditorUserId INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "INCIDENT.caused_by_ship_id -> SHIP.ship_id",
+        "POSTS.LastEditorUserId -> USERS.Id",
+        "POSTS.OwnerUserId -> USERS.Id");
+    assertThat(g.neighbors(q("INCIDENT")).get(0).evidence())
+        .isEqualTo("column INCIDENT.caused_by_ship_id names table SHIP in the role caused by"
+            + " (joins SHIP.ship_id, INTEGER)");
+    assertThat(g.neighbors(q("INCIDENT")).get(0).confidence()).isEqualTo(0.7);
+  }
+
+  @Test
+  void roleNamedKey_isTheKeyOrColumnOfTheTableItNames() {
+    JoinGraph g = graph(
+        table("EMPLOYEES", "employeeNumber INTEGER", "lastName TEXT"),
+        table("CUSTOMERS", "customerNumber INTEGER", "salesRepEmployeeNumber INTEGER"),
+        table("TEAM", "id INTEGER", "team_api_id INTEGER", "team_long_name TEXT"),
+        table("MATCH", "id INTEGER", "home_team_api_id INTEGER", "away_team_api_id INTEGER"));
+
+    // the role-free rest is the referenced column (team_api_id, not TEAM's id)
+    assertThat(links(g)).containsExactly(
+        "CUSTOMERS.salesRepEmployeeNumber -> EMPLOYEES.employeeNumber",
+        "MATCH.away_team_api_id -> TEAM.team_api_id",
+        "MATCH.home_team_api_id -> TEAM.team_api_id");
+  }
+
+  @Test
+  void roleNamedCount_isNoKey() {
+    JoinGraph g = graph(
+        table("MOVIES", "movie_id INTEGER", "title TEXT"),
+        table("LISTS", "list_id INTEGER", "list_movie_number INTEGER"));
+
+    // "number" may be a count: only a column of the same name (movie_number) would be its target
+    assertThat(g.edges()).isEmpty();
+  }
+
+  @Test
+  void keyFollowedByARole_isReadUpToItsKeyWord() {
+    JoinGraph g = graph(
+        table("TEAMS", "year INTEGER", "tmID TEXT", "name TEXT"),
+        table("SERIESPOST", "year INTEGER", "tmIDWinner TEXT", "tmIDLoser TEXT", "W INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "SERIESPOST.tmIDLoser -> TEAMS.tmID", "SERIESPOST.tmIDWinner -> TEAMS.tmID");
+    assertThat(g.edges().get(0).evidence()).contains("is tm_id in the role loser");
+  }
+
+  @Test
+  void selfRole_refersToItsOwnTable_unlessATableIsNamedAfterTheRole() {
+    JoinGraph alone = graph(
+        table("EMPLOYEES", "employee_id INTEGER", "manager_id INTEGER", "reports_to INTEGER"));
+    assertThat(links(alone)).containsExactly(
+        "EMPLOYEES.manager_id -> EMPLOYEES.employee_id",
+        "EMPLOYEES.reports_to -> EMPLOYEES.employee_id");
+    assertThat(alone.joinPath(q("EMPLOYEES"), q("EMPLOYEES"))).isPresent();
+
+    JoinGraph withManagers = graph(
+        table("EMPLOYEES", "employee_id INTEGER", "manager_id INTEGER"),
+        table("MANAGERS", "manager_id INTEGER", "level INTEGER"));
+    assertThat(links(withManagers)).containsExactly("EMPLOYEES.manager_id -> MANAGERS.manager_id");
+  }
+
+  @Test
+  void numberNamedLikeALookupLabel_joinsTheLookupKey() {
+    JoinGraph g = graph(
+        table("BATTING_STYLE", "Batting_Id INTEGER", "Batting_hand TEXT"),
+        table("COUNTRY", "origin INTEGER", "country TEXT"),
+        table("PLAYER", "Player_Id INTEGER", "Batting_hand INTEGER", "country INTEGER"),
+        table("CLUB", "Club_Id INTEGER", "Batting_hand TEXT"),
+        table("ZIP_CONGRESS", "zip_code INTEGER", "district TEXT"),
+        table("CONGRESS", "rep_id TEXT", "district INTEGER"));
+
+    // a text Batting_hand is the label itself, not a code; ZIP_CONGRESS.zip_code is no code of
+    // a district
+    assertThat(links(g)).containsExactly(
+        "PLAYER.Batting_hand -> BATTING_STYLE.Batting_Id", "PLAYER.country -> COUNTRY.origin");
+    assertThat(g.neighbors(q("PLAYER"))).anySatisfy(e -> assertThat(e.evidence()).isEqualTo(
+        "column PLAYER.Batting_hand is a number named like the label BATTING_STYLE.Batting_hand,"
+            + " so it holds its code (joins BATTING_STYLE.Batting_Id, INTEGER)"));
+  }
+
+  @Test
+  void keyNamingTheLastWordsOfOneTable_joinsIt() {
+    JoinGraph g = graph(
+        table("NOC_REGION", "id INTEGER", "noc TEXT", "region_name TEXT"),
+        table("PERSON_REGION", "person_id INTEGER", "region_id INTEGER"),
+        table("PERSON", "id INTEGER", "full_name TEXT"));
+
+    assertThat(links(g)).containsExactly(
+        "PERSON_REGION.person_id -> PERSON.id", "PERSON_REGION.region_id -> NOC_REGION.id");
+  }
+
+  @Test
+  void keyNamingTheLastWordsOfSeveralTables_orItsOwnTable_joinsNone() {
+    JoinGraph g = graph(
+        table("NOC_REGION", "id INTEGER", "noc TEXT"),
+        table("SALES_REGION", "id INTEGER", "manager TEXT"),
+        table("STORE", "store_id INTEGER", "region_id INTEGER"),
+        table("ADDRESS_STATUS", "status_id INTEGER", "address_status TEXT"),
+        table("ORDER_STATUS", "status_id INTEGER", "status_value TEXT"));
+
+    assertThat(g.edges()).isEmpty();
+  }
+
+  @Test
+  void columnNamedAfterAParentsKey_joinsTheTableItsTableIsNamedAfter() {
+    JoinGraph g = graph(
+        table("CURRENT", "ballotpedia_id TEXT", "bioguide_id TEXT", "first_name TEXT"),
+        table("CURRENT_TERMS", "address TEXT", "bioguide TEXT", "chamber TEXT"),
+        table("SOCIAL_MEDIA", "bioguide TEXT", "facebook TEXT"));
+
+    // SOCIAL_MEDIA merely starts with bioguide; CURRENT_TERMS is named after CURRENT
+    assertThat(links(g)).contains("CURRENT_TERMS.bioguide -> CURRENT.bioguide_id")
+        .doesNotContain("CURRENT_TERMS.bioguide -> SOCIAL_MEDIA.bioguide");
+  }
+
+  @Test
+  void twoKeysOfAPairTable_joinItTogether_notOneByOne() {
+    JoinGraph g = graph(
+        table("PART", "p_partkey INTEGER", "p_name TEXT"),
+        table("SUPPLIER", "s_suppkey INTEGER", "s_name TEXT"),
+        table("PARTSUPP", "ps_partkey INTEGER", "ps_suppkey INTEGER", "ps_supplycost REAL"),
+        table("LINEITEM", "l_orderkey INTEGER", "l_partkey INTEGER", "l_suppkey INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "LINEITEM.l_partkey,l_suppkey -> PARTSUPP.ps_partkey,ps_suppkey",
+        "PARTSUPP.ps_partkey -> PART.p_partkey",
+        "PARTSUPP.ps_suppkey -> SUPPLIER.s_suppkey");
+    JoinEdge e = g.neighbors(q("LINEITEM")).get(0);
+    assertThat(e.evidence()).startsWith("columns LINEITEM.l_partkey, l_suppkey are the key pair"
+        + " of table PARTSUPP, which is named after both");
+    assertThat(g.joinPath(q("LINEITEM"), q("PART")).orElseThrow().edges()).hasSize(2);
+  }
+
+  @Test
+  void siblingOfAPairTable_isNotItsChild() {
+    JoinGraph g = graph(
+        table("APP_ALL", "app_id INTEGER"),
+        table("EVENTS", "event_id INTEGER", "device_id INTEGER"),
+        table("APP_EVENTS", "event_id INTEGER", "app_id INTEGER", "is_active INTEGER"),
+        table("APP_EVENTS_RELEVANT", "event_id INTEGER", "app_id INTEGER", "is_active INTEGER"));
+
+    assertThat(links(g)).noneMatch(l -> l.contains("-> APP_EVENTS."));
+  }
+
+  @Test
+  void pairTable_ownsNoKey() {
+    JoinGraph g = graph(
+        table("SUPERHERO", "id INTEGER", "superhero_name TEXT"),
+        table("ATTRIBUTE", "id INTEGER", "attribute_name TEXT"),
+        table("HERO_ATTRIBUTE", "hero_id INTEGER", "attribute_id INTEGER", "value INTEGER"),
+        table("HERO_POWER", "hero_id INTEGER", "power_id INTEGER"));
+
+    // HERO_ATTRIBUTE starts with hero_id but only pairs heroes with attributes
+    assertThat(links(g)).containsExactly("HERO_ATTRIBUTE.attribute_id -> ATTRIBUTE.id");
+  }
+
+  @Test
+  void sharedKey_isOwnedByTheTableNamedAfterIt() {
+    JoinGraph g = graph(
+        table("GENDER_AGE", "device_id INTEGER", "gender TEXT", "age INTEGER"),
+        table("SAMPLE_SUBMISSION", "device_id INTEGER", "F23 REAL", "F24 REAL", "M22 REAL"),
+        table("PHONE_BRAND_DEVICE_MODEL", "device_id INTEGER", "phone_brand TEXT"),
+        table("EVENTS", "event_id INTEGER", "device_id INTEGER"));
+
+    // SAMPLE_SUBMISSION has the most columns of its own, but the device table is named for it
+    assertThat(links(g)).contains("EVENTS.device_id -> PHONE_BRAND_DEVICE_MODEL.device_id")
+        .noneMatch(l -> l.endsWith("-> SAMPLE_SUBMISSION.device_id"));
+  }
+
+  @Test
+  void abbreviationAndCodeKeys_joinTheStateTable() {
+    JoinGraph g = graph(
+        table("STATE", "abbreviation TEXT", "name TEXT"),
+        table("ZIP_DATA", "zip_code INTEGER", "state TEXT"),
+        table("DISTRICT", "district_id INTEGER", "state_abbrev TEXT"));
+
+    // a first column named like a key word is a key; abbrev ends a key like code
+    assertThat(links(g)).containsExactly("DISTRICT.state_abbrev -> STATE.abbreviation",
+        "ZIP_DATA.state -> STATE.abbreviation");
+  }
+
+  @Test
+  void columnNamedLikeATableWithANaturalKey_joinsIt_butACountDoesNot() {
+    JoinGraph g = graph(
+        table("PERSON", "name TEXT", "birthdate TEXT", "birth_place TEXT"),
+        table("AWARD", "award_id INTEGER", "person TEXT", "award TEXT"),
+        table("WORDS", "wid INTEGER", "word TEXT"),
+        table("LANGS", "lid INTEGER", "words INTEGER"));
+
+    // PERSON has no key but its text first column; WORDS is keyed by a number, LANGS.words counts
+    assertThat(links(g)).containsExactly("AWARD.person -> PERSON.name");
+  }
+
+  @Test
+  void genericFirstColumnOfAKeylessLookup_joinsIt() {
+    JoinGraph g = graph(
+        table("GEOGRAPHIC", "city TEXT", "county TEXT", "region TEXT"),
+        table("GENERALINFO", "id_restaurant INTEGER", "label TEXT", "city TEXT"));
+    assertThat(links(g)).containsExactly("GENERALINFO.city -> GEOGRAPHIC.city");
+
+    JoinGraph keyed = graph(
+        table("GEOGRAPHIC", "city TEXT", "geo_id INTEGER"),
+        table("GENERALINFO", "id_restaurant INTEGER", "city TEXT"));
+    assertThat(keyed.edges()).isEmpty();
+  }
+
+  @Test
+  void abbreviatedColumn_joinsTheTableWhoseKeyItAbbreviates() {
+    JoinGraph g = graph(
+        table("DIVISIONS", "division TEXT", "name TEXT", "country TEXT"),
+        table("MATCHS", "Div TEXT", "Date DATE", "HomeTeam TEXT"));
+
+    assertThat(links(g)).containsExactly("MATCHS.Div -> DIVISIONS.division");
+  }
+
+  @Test
+  void equalEvidenceForSeveralTables_prefersTheSameKeyName_elseLinksNone() {
+    JoinGraph named = graph(
+        table("CUSTOMER", "id INTEGER", "name TEXT"),
+        table("CUSTOMERS", "customer_id INTEGER", "name TEXT"),
+        table("ORDERS", "order_id INTEGER", "customer_id INTEGER"));
+    assertThat(links(named)).containsExactly("ORDERS.customer_id -> CUSTOMERS.customer_id");
+
+    JoinGraph tie = graph(
+        table("CUSTOMER", "id INTEGER", "name TEXT"),
+        table("CUSTOMERS", "id INTEGER", "name TEXT"),
+        table("ORDERS", "order_id INTEGER", "customer_id INTEGER"));
+    assertThat(tie.edges()).isEmpty();
+  }
+
+  @Test
+  void roleNamedKey_joinsTheDeclaredPrimaryKeyReadFromDuckDb() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE ship (hull_no INTEGER PRIMARY KEY, name VARCHAR)");
+      s.execute("CREATE TABLE part (p_partkey INTEGER PRIMARY KEY, p_name VARCHAR)");
+      s.execute("CREATE TABLE supplier (s_suppkey INTEGER PRIMARY KEY, s_name VARCHAR)");
+      s.execute("CREATE TABLE partsupp (ps_partkey INTEGER, ps_suppkey INTEGER,"
+          + " cost DOUBLE, PRIMARY KEY (ps_partkey, ps_suppkey))");
+      s.execute("CREATE TABLE incident (incident_id INTEGER PRIMARY KEY,"
+          + " caused_by_ship_id INTEGER, reported DATE)");
+      s.execute("CREATE TABLE lineitem (l_orderkey INTEGER, l_partkey INTEGER,"
+          + " l_suppkey INTEGER, l_quantity INTEGER)");
+      Catalog catalog = CatalogSources.jdbc(TestDatabases.sharing(c), SourceOptions.defaults())
+          .load();
+      JoinGraph g = JoinGraph.build(catalog);
+
+      // the target of the role-named key is SHIP's declared primary key, hull_no
+      assertThat(links(g)).contains(
+          "incident.caused_by_ship_id -> ship.hull_no",
+          "lineitem.l_partkey,l_suppkey -> partsupp.ps_partkey,ps_suppkey")
+          .noneMatch(l -> l.startsWith("lineitem.l_partkey ->"));
+    }
   }
 
   @Test

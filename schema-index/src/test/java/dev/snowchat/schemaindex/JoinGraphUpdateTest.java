@@ -160,4 +160,50 @@ class JoinGraphUpdateTest {
         .satisfies(e -> assertThat(e.fromTable()).isEqualTo(otherOrders.id()));
     assertThat(updated.joinPath(orders.id(), customers.id())).isEmpty();
   }
+
+  @Test
+  void update_keysBetweenDatabases_followTheirTargetAway_andBack() {
+    // ORDERS in SALES declares its key into CRM; BILLING.INVOICES declares one into SALES
+    TableInfo customers = JoinGraphInferenceTest.tableIn("CRM", "CLIENTS", "CLIENT_NO NUMBER");
+    TableInfo orders = TableInfo.builder(QualifiedName.of("SALES", "PUBLIC", "ORDERS"))
+        .columns(List.of(ColumnInfo.of("ORDER_NO", "NUMBER"), ColumnInfo.of("BUYER", "NUMBER")))
+        .foreignKeys(List.of(new ForeignKey(List.of("BUYER"), customers.id(),
+            List.of("CLIENT_NO"))))
+        .build();
+    TableInfo invoices = TableInfo.builder(QualifiedName.of("BILLING", "PUBLIC", "INVOICES"))
+        .columns(List.of(ColumnInfo.of("FOR_ORDER", "NUMBER")))
+        .foreignKeys(List.of(new ForeignKey(List.of("FOR_ORDER"), orders.id(),
+            List.of("ORDER_NO"))))
+        .build();
+    Catalog all = Catalog.of(List.of(customers, orders, invoices));
+    JoinGraph graph = JoinGraph.build(all);
+    assertThat(graph.edges(EdgeSource.DECLARED)).hasSize(2);
+    assertThat(graph.joinPath(invoices.id(), customers.id())).get()
+        .satisfies(p -> assertThat(p.edges()).hasSize(2));
+
+    // the key's target goes away: the edge goes, though ORDERS' database did not change
+    Catalog withoutCrm = Catalog.of(List.of(orders, invoices));
+    JoinGraph gone = graph.update(withoutCrm, Set.of(), Set.of(customers.id()));
+    JoinGraph rebuiltGone = JoinGraph.build(withoutCrm);
+    assertThat(gone.edges()).isEqualTo(rebuiltGone.edges()).hasSize(1);
+    assertThat(gone.neighbors(orders.id())).isEqualTo(rebuiltGone.neighbors(orders.id()));
+    assertThat(gone.joinPath(invoices.id(), orders.id())).isPresent();
+
+    // and comes back: the edge returns
+    JoinGraph back = gone.update(all, Set.of(customers.id()), Set.of());
+    assertThat(back.edges()).isEqualTo(graph.edges());
+    for (TableInfo t : all.tables()) {
+      assertThat(back.neighbors(t.id())).isEqualTo(graph.neighbors(t.id()));
+    }
+    assertThat(back.joinPath(invoices.id(), customers.id()))
+        .isEqualTo(graph.joinPath(invoices.id(), customers.id()));
+  }
+
+  @Test
+  void update_ofNothing_keepsTheGraph() {
+    Catalog c = Catalog.of(List.of(JoinGraphInferenceTest.table("ORDERS", "CUSTOMER_ID NUMBER"),
+        JoinGraphInferenceTest.table("CUSTOMERS", "CUSTOMER_ID NUMBER")));
+    JoinGraph g = JoinGraph.build(c);
+    assertThat(g.update(c, Set.of(), Set.of())).isSameAs(g);
+  }
 }

@@ -36,6 +36,16 @@ class Issue11FastStartIT {
     Path jar = root.resolve("mcp-adapter/target/snowchat-mcp.jar");
     Files.createDirectories(jar.getParent());
     Files.copy(JAR, jar, StandardCopyOption.COPY_ATTRIBUTES);
+    // the distribution is the jar and lib/ beside it (the embedding model and its runtime)
+    Path lib = JAR.resolveSibling("lib");
+    if (Files.isDirectory(lib)) {
+      Files.createDirectories(jar.resolveSibling("lib"));
+      try (var files = Files.list(lib)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Files.copy(f, jar.resolveSibling("lib").resolve(f.getFileName()));
+        }
+      }
+    }
     Path caches = root.resolve("cds");
     Files.createDirectories(caches);
     // The launcher's cache name: jar name, checksum of the jar's path (djb2), jar time.

@@ -3,6 +3,7 @@ package dev.snowchat.mcp.internal.lookup;
 import static java.util.Objects.requireNonNull;
 
 import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link SchemaLookup} says to a question: {@link Found}, the answer, or {@link
@@ -21,7 +22,18 @@ public sealed interface Answer<T> permits Answer.Found, Answer.Unavailable {
    * @param <T> its type
    */
   static <T> Answer<T> of(T value) {
-    return new Found<>(value);
+    return new Found<>(value, null);
+  }
+
+  /**
+   * {@return an answer with a note on how it was found}
+   *
+   * @param value the answer
+   * @param how e.g. the index's search mode, {@code keyword}
+   * @param <T> its type
+   */
+  static <T> Answer<T> of(T value, String how) {
+    return new Found<>(value, requireNonNull(how, "how is null"));
   }
 
   /**
@@ -50,9 +62,11 @@ public sealed interface Answer<T> permits Answer.Found, Answer.Unavailable {
    * The lookup's answer.
    *
    * @param value the answer
+   * @param how how it was found when that is worth saying (the index's search mode, e.g. {@code
+   *     keyword_while_embedding} while its model embeds the catalog), else null
    * @param <T> its type
    */
-  record Found<T>(T value) implements Answer<T> {
+  record Found<T>(T value, @Nullable String how) implements Answer<T> {
     /** Validates the field. */
     public Found {
       requireNonNull(value, "value is null");

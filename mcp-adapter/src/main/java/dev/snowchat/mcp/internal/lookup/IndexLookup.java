@@ -12,9 +12,11 @@ import dev.snowchat.schemaindex.LoadState;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.schemaindex.SearchHit;
+import dev.snowchat.schemaindex.SearchResult;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.sqlgate.SnowchatException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,14 +36,30 @@ final class IndexLookup implements SchemaLookup {
   private final SchemaIndex index;
   private final CatalogView view;
 
+  /**
+   * How long after the server is built discovery calls wait for the index (a snapshot is served
+   * within seconds) before live metadata answers: answers in the first seconds then come from one
+   * source, in one scale and order, instead of depending on the moment of the call. A first load
+   * that takes longer (a large warehouse without a snapshot) delays no call past this window.
+   */
+  static final Duration FIRST_CALL_WAIT = Duration.ofSeconds(10);
+
+  /** The end of the window in which calls wait for the first load ({@link System#nanoTime}). */
+  private final long waitUntil = System.nanoTime() + FIRST_CALL_WAIT.toNanos();
+
   IndexLookup(SchemaIndex index, CatalogView view) {
     this.index = requireNonNull(index, "index is null");
     this.view = requireNonNull(view, "view is null");
   }
 
-  /** Runs a question against the served index; unavailable when it is not loaded (or unloads). */
+  /**
+   * Runs a question against the served index; unavailable when it is not loaded (or unloads).
+   * While the first load runs, waits for it until {@link #FIRST_CALL_WAIT} after this lookup was
+   * built.
+   */
   private <T> Answer<T> ask(Supplier<Answer<T>> q) {
-    if (!index.isReady()) {
+    if (!index.isReady() && !index.awaitReady(
+        Duration.ofNanos(Math.max(0, waitUntil - System.nanoTime())))) {
       return Answer.unavailable(NOT_LOADED);
     }
     try {
@@ -166,13 +184,19 @@ final class IndexLookup implements SchemaLookup {
       SearchRequest req = SearchRequest.of(query, k).withIncludeColumns(true)
           .withDatabase(database == null ? null : canonicalDatabase(database));
       List<SearchHit> out = new ArrayList<>();
-      for (SearchHit h : index.search(req)) {
+      SearchResult result = index.find(req);
+      for (SearchHit h : result.hits()) {
         if (view.filter().showsTable(h.table())) {
           out.add(new SearchHit(h.table(), h.kind(), Math.round(h.score() * 1000) / 1000.0,
-              h.comment(), h.columns(), h.neighbors(), h.why()));
+              Math.round(h.relevance() * 1000) / 1000.0, h.comment(), h.columns(),
+              h.neighbors(), h.joins(), h.why()));
         }
       }
-      return Answer.of(out);
+      return switch (result.mode()) {
+        case HYBRID -> Answer.of(out, "hybrid");
+        case KEYWORD -> Answer.of(out, "keyword");
+        case KEYWORD_WHILE_EMBEDDING -> Answer.of(out, "keyword_while_embedding");
+      };
     });
   }
 

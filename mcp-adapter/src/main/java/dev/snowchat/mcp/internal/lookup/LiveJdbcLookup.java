@@ -493,7 +493,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           .thenComparing(Comparator.naturalOrder()));
       List<SearchHit> out = new ArrayList<>();
       for (QualifiedName q : ranked.subList(0, Math.min(k, ranked.size()))) {
-        out.add(Lookups.liveHit(q, kinds.get(q), score.get(q)[0], comments.get(q),
+        out.add(Lookups.liveHit(words, q, kinds.get(q), score.get(q)[0], comments.get(q),
             matched.getOrDefault(q, List.of()), neighbours(md, q)));
       }
       return out;

@@ -3,10 +3,16 @@ package dev.snowchat.mcp.internal.lookup;
 import dev.snowchat.mcp.internal.jdbc.Warehouse;
 import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSources;
+import dev.snowchat.schemaindex.EmbeddingProvider;
+import dev.snowchat.schemaindex.EmbeddingProviders;
 import dev.snowchat.schemaindex.Glossary;
 import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.sqlgate.Dialect;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** Creates the live lookup for a warehouse, and the router over it. */
 public final class LiveLookups {
@@ -53,11 +59,39 @@ public final class LiveLookups {
       // Tables out of scope never reach ranking, the join graph or join paths.
       b.scope(filter::showsTable);
     }
+    EmbeddingProvider model = model(w.config().embeddings());
+    if (model == null) {
+      b.keywordOnly();
+    } else {
+      b.embeddings(model);
+    }
     w.config().glossaryFile().ifPresent(f -> b.glossary(Glossary.read(f)));
     w.config().indexSnapshot().ifPresent(b::snapshot);
     return b.build();
   }
 
+
+  /** Models loaded by this process, by setting: loaded once, kept for the process's life. */
+  private static final Map<String, Optional<EmbeddingProvider>> MODELS = new HashMap<>();
+
+  /**
+   * {@return the embedding model a setting names, loaded once per process (servers in one JVM,
+   * as in tests, share it), or null for {@code none}}
+   *
+   * @param setting the {@code SNOWCHAT_EMBEDDINGS} value
+   */
+  static synchronized @Nullable EmbeddingProvider model(String setting) {
+    Optional<EmbeddingProvider> p = MODELS.get(setting);
+    if (p == null) {
+      try {
+        p = EmbeddingProviders.fromSetting(setting);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("SNOWCHAT_EMBEDDINGS: " + e.getMessage(), e);
+      }
+      MODELS.put(setting, p);
+    }
+    return p.orElse(null);
+  }
 
   /**
    * Creates the live lookup: SHOW commands on Snowflake, DatabaseMetaData elsewhere.

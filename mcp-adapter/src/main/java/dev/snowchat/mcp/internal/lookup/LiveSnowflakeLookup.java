@@ -319,7 +319,7 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     for (QualifiedName id : ranked.subList(0, Math.min(k, ranked.size()))) {
       TableInfo head = heads.get(id);
       List<JoinEdge> nb = out.size() < 5 ? neighbours(id) : List.of();
-      out.add(Lookups.liveHit(id, head.kind(), score.get(id)[0], head.comment(),
+      out.add(Lookups.liveHit(words, id, head.kind(), score.get(id)[0], head.comment(),
           matched.getOrDefault(id, List.of()), nb));
     }
     return Answer.of(out);

@@ -38,9 +38,21 @@ public final class LookupRouter {
    *
    * @param value the answer
    * @param source {@code index} or {@code live}
+   * @param how how the lookup found it when it says so (the index's search mode: {@code
+   *     hybrid}, {@code keyword}, {@code keyword_while_embedding}), else null
    * @param <T> the answer type
    */
-  public record Sourced<T>(T value, String source) {}
+  public record Sourced<T>(T value, String source, @Nullable String how) {
+    /**
+     * An answer without a note on how it was found.
+     *
+     * @param value the answer
+     * @param source {@code index} or {@code live}
+     */
+    public Sourced(T value, String source) {
+      this(value, source, null);
+    }
+  }
 
   /**
    * Asks the index first, then the live lookup.
@@ -53,10 +65,10 @@ public final class LookupRouter {
    */
   public <T> Sourced<T> ask(Function<SchemaLookup, Answer<T>> call) {
     if (index != null && call.apply(index) instanceof Answer.Found<T> found) {
-      return new Sourced<>(found.value(), "index");
+      return new Sourced<>(found.value(), "index", found.how());
     }
     return switch (call.apply(live)) {
-      case Answer.Found<T> found -> new Sourced<>(found.value(), "live");
+      case Answer.Found<T> found -> new Sourced<>(found.value(), "live", found.how());
       case Answer.Unavailable<T> none -> throw new SnowchatException(ToolErrorCode.INTERNAL,
           "The live lookup gave no answer: " + none.reason() + ".");
     };

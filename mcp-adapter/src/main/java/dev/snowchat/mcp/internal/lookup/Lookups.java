@@ -77,8 +77,11 @@ final class Lookups {
   }
 
   /**
-   * A search hit from live metadata, its score rounded to two decimals.
+   * A search hit from live metadata, its score rounded to two decimals. Its relevance is the
+   * square root of the share of the query's words found in the table's name, comment or matched
+   * columns (the index's scale without word weights).
    *
+   * @param words the query's words, lower case
    * @param table the table
    * @param kind table or view
    * @param score the sum of the word hits in its name, comment and columns
@@ -87,13 +90,20 @@ final class Lookups {
    * @param neighbours the table's declared keys, either direction
    * @return the hit
    */
-  static SearchHit liveHit(QualifiedName table, TableKind kind, double score,
+  static SearchHit liveHit(List<String> words, QualifiedName table, TableKind kind, double score,
       @Nullable String comment, List<ColumnHit> columns, List<JoinEdge> neighbours) {
     String why = columns.isEmpty() ? "query words in the name or comment (live metadata)"
         : "query words in columns " + String.join(", ", columns.stream().map(ColumnHit::name)
             .toList()) + " (live metadata)";
-    return new SearchHit(table, kind, Math.round(score * 100) / 100.0, comment, columns,
-        neighbours, why);
+    StringBuilder text = new StringBuilder(table.name()).append(' ')
+        .append(comment == null ? "" : comment);
+    columns.forEach(c -> text.append(' ').append(c.name()));
+    String t = text.toString().toLowerCase(Locale.ROOT);
+    long found = words.stream().filter(t::contains).count();
+    double relevance = words.isEmpty() ? 0
+        : Math.round(Math.sqrt((double) found / words.size()) * 1000) / 1000.0;
+    return new SearchHit(table, kind, Math.round(score * 100) / 100.0, relevance, comment,
+        columns, neighbours, SearchHit.joinSummary(table, neighbours), why);
   }
 
   /** A LIKE pattern for SQL: a pattern without wildcards becomes a substring match. */

@@ -438,42 +438,57 @@ public final class Tools {
     };
   }
 
+  /** What each search mode is called in a search's text. */
+  private static final Map<String, String> MODE_TEXT = Map.of(
+      "hybrid", "hybrid search: keywords and the embedding model",
+      "keyword", "keyword search",
+      "keyword_while_embedding", "keyword search while the model embeds the catalog");
+
   private ToolResult searchSchema(Args a, CallContext ctx) {
     String query = a.required("query");
     int k = a.integer("k", 10, 1, SEARCH_K_MAX);
     String db = a.optional("database");
     Sourced<List<SearchHit>> r = router.ask(l -> l.search(query, k, db));
     List<Map<String, Object>> hits = new ArrayList<>();
+    // How the tables were found: the index's search mode, or the live lookup's word match.
+    String mode = r.how() != null ? r.how() : "live".equals(r.source()) ? "keyword" : "hybrid";
     StringBuilder sb = new StringBuilder(r.value().size() + " tables for '" + query
-        + "' (source: " + r.source() + "):\n");
+        + "' (source: " + r.source() + ", " + MODE_TEXT.getOrDefault(mode, mode) + "):\n");
     for (SearchHit h : r.value()) {
       List<String> columns = h.columns().stream().map(ColumnHit::name).toList();
       Map<String, Object> m = item("table", h.table().toString(), "kind", h.kind().configName());
       m.put("score", h.score());
+      m.put("relevance", h.relevance());
+      m.put("confident", h.confident());
       m.put("comment", h.comment());
       m.put("matchedColumns", columns);
-      List<Map<String, Object>> nb = new ArrayList<>();
       List<JoinEdge> neighbours = scope.visible(h.neighbors());
+      List<String> joins = SearchHit.joinSummary(h.table(), neighbours);
+      m.put("joins", joins);
+      List<Map<String, Object>> nb = new ArrayList<>();
       for (JoinEdge e : neighbours) {
         nb.add(Render.edge(e));
       }
       m.put("neighbours", nb);
       hits.add(m);
-      sb.append(h.table()).append(" (").append(h.kind().configName()).append(", score ")
-          .append(h.score()).append(')')
+      sb.append(h.table()).append(" (").append(h.kind().configName()).append(", relevance ")
+          .append(h.relevance()).append(h.confident() ? "" : ", not confident").append(')')
           .append(h.comment() == null ? "" : " -- " + h.comment()).append('\n');
       if (!columns.isEmpty()) {
         sb.append("  columns: ").append(String.join(", ", columns)).append('\n');
       }
-      for (JoinEdge e : neighbours) {
-        sb.append("  joins: ").append(Render.edgeText(e)).append('\n');
+      if (!joins.isEmpty()) {
+        sb.append("  joins: ").append(String.join("; ", joins)).append('\n');
       }
     }
     if (r.value().isEmpty()) {
       sb.append("No match. Try other words, or list_tables to browse.");
+    } else if (!r.value().getFirst().confident()) {
+      sb.append("No confident match: no table holds most of these words or their meaning."
+          + " Try other words, or list_tables to browse.");
     }
     return ToolResult.success(sb.toString().strip(), Map.of("query", query, "hits", hits,
-        "count", hits.size(), "source", r.source()));
+        "count", hits.size(), "source", r.source(), "mode", mode));
   }
 
   private ToolResult findJoinPath(Args a, CallContext ctx) {
@@ -638,10 +653,12 @@ public final class Tools {
       List.of("columns", "rows", "rowCount", "truncated", "elapsedMs", "queryId"));
   static final Map<String, Object> OUT_SEARCH = out(Map.of("query", STRING,
       "hits", array(out(Map.of("table", STRING, "kind", STRING, "score", Map.of("type",
-          "number"), "comment", STRING_OR_NULL, "matchedColumns", STRINGS,
-          "neighbours", array(EDGE)), List.of("table", "kind", "score", "matchedColumns",
-          "neighbours"))), "count", INT, "source", SOURCE),
-      List.of("query", "hits", "count", "source"));
+          "number"), "relevance", NUMBER, "confident", BOOL, "comment", STRING_OR_NULL,
+          "matchedColumns", STRINGS, "joins", STRINGS, "neighbours", array(EDGE)),
+          List.of("table", "kind", "score", "relevance", "confident", "matchedColumns", "joins",
+              "neighbours"))), "count", INT, "source", SOURCE, "mode", Map.of("type", "string",
+          "enum", List.of("hybrid", "keyword", "keyword_while_embedding"))),
+      List.of("query", "hits", "count", "source", "mode"));
   static final Map<String, Object> OUT_JOIN = out(Map.of("from", STRING, "to", STRING,
       "found", BOOL, "edges", array(EDGE), "joinClause", STRING, "source", SOURCE),
       List.of("from", "to", "found", "edges", "joinClause", "source"));

@@ -28,6 +28,8 @@ import java.util.Set;
 final class DjlEmbeddingProvider implements EmbeddingProvider {
   private static final int BATCH = 32;
 
+  private final String name;
+  private final String modelId;
   private final Model model;
   private final HuggingFaceTokenizer tokenizer;
   private final Predictor<NDList, NDList> predictor;
@@ -45,8 +47,11 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
     CLS
   }
 
-  private DjlEmbeddingProvider(Model model, HuggingFaceTokenizer tokenizer, Pooling pooling,
-      String queryPrefix, String documentPrefix) {
+  private DjlEmbeddingProvider(String name, String modelId, Model model,
+      HuggingFaceTokenizer tokenizer, Pooling pooling, String queryPrefix,
+      String documentPrefix) {
+    this.name = name;
+    this.modelId = modelId;
     this.model = model;
     this.tokenizer = tokenizer;
     this.pooling = pooling;
@@ -57,15 +62,17 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
     this.dimension = embedBatch(List.of("dimension probe")).getFirst().length;
   }
 
-  static DjlEmbeddingProvider load(Path modelFile, Path tokenizerFile, int maxLength,
-      String engine, Pooling pooling, String queryPrefix, String documentPrefix) {
+  static DjlEmbeddingProvider load(String name, String modelId, Path modelFile,
+      Path tokenizerFile, int maxLength, String engine, Pooling pooling, String queryPrefix,
+      String documentPrefix) {
     Model model = null;
     try {
       HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(tokenizerFile, Map.of(
           "maxLength", Integer.toString(maxLength), "truncation", "true", "padding", "true"));
       model = Model.newInstance("sentence-embedding", engine);
       model.load(modelFile);
-      return new DjlEmbeddingProvider(model, tokenizer, pooling, queryPrefix, documentPrefix);
+      return new DjlEmbeddingProvider(name, modelId, model, tokenizer, pooling, queryPrefix,
+          documentPrefix);
     } catch (Exception | LinkageError e) {
       if (model != null) {
         model.close();
@@ -78,7 +85,12 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
 
   @Override
   public String name() {
-    return DjlEmbeddingProviderFactory.NAME;
+    return name;
+  }
+
+  @Override
+  public String modelId() {
+    return modelId;
   }
 
   @Override

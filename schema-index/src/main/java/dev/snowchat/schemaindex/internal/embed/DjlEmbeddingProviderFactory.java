@@ -104,8 +104,27 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
     String queryPrefix = config.getOrDefault("queryPrefix", "");
     String documentPrefix = config.getOrDefault("documentPrefix", "");
     requireDjl();
-    return DjlEmbeddingProvider.load(modelFile, tokenizer, maxLength, engine, pooling,
+    return DjlEmbeddingProvider.load(NAME, modelId(modelFile, tokenizer, maxLength, pooling,
+        queryPrefix, documentPrefix), modelFile, tokenizer, maxLength, engine, pooling,
         queryPrefix, documentPrefix);
+  }
+
+  /**
+   * Identifies a local model's vectors for caches: the files' names, sizes and modification
+   * times and the settings that change vectors (a changed file gives another id).
+   */
+  private static String modelId(Path modelFile, Path tokenizer, int maxLength,
+      DjlEmbeddingProvider.Pooling pooling, String queryPrefix, String documentPrefix) {
+    try {
+      return NAME + ":" + modelFile.getFileName() + ":" + Files.size(modelFile) + ":"
+          + Files.getLastModifiedTime(modelFile).toMillis() + ":" + Files.size(tokenizer) + ":"
+          + Files.getLastModifiedTime(tokenizer).toMillis() + ":" + maxLength + ":" + pooling
+          + ":" + Integer.toHexString(documentPrefix.hashCode()) + ":"
+          + Integer.toHexString(queryPrefix.hashCode());
+    } catch (java.io.IOException e) {
+      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED,
+          "cannot read embedding model " + modelFile + ": " + e.getMessage(), e);
+    }
   }
 
   private static DjlEmbeddingProvider.Pooling pooling(@Nullable String text) {
@@ -133,7 +152,15 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
     }
   }
 
-  private static void requireDjl() {
+  static void requireDjl() {
+    // Nothing downloads at run time and DJL never reports usage, even when the host forgot the
+    // flags (an explicit setting wins).
+    if (System.getProperty("ai.djl.offline") == null) {
+      System.setProperty("ai.djl.offline", "true");
+    }
+    if (System.getProperty("OPT_OUT_TRACKING") == null) {
+      System.setProperty("OPT_OUT_TRACKING", "true");
+    }
     ClassLoader loader = DjlEmbeddingProviderFactory.class.getClassLoader();
     for (String cls : new String[] {
         "ai.djl.Model", "ai.djl.huggingface.tokenizers.HuggingFaceTokenizer"}) {

@@ -31,6 +31,11 @@ final class HashingEmbeddingProvider implements EmbeddingProvider {
   }
 
   @Override
+  public String modelId() {
+    return HashingEmbeddingProviderFactory.NAME + ":murmur3:" + dimension;
+  }
+
+  @Override
   public int dimension() {
     return dimension;
   }

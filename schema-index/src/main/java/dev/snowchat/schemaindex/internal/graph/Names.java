@@ -10,8 +10,12 @@ import org.jspecify.annotations.Nullable;
  * normal form for comparing names, singular/plural variants and key-suffix splitting.
  */
 final class Names {
-  /** Words that end a key column name: {@code CUSTOMER_ID}, {@code N_NATIONKEY}, ... */
-  static final Set<String> KEY_WORDS = Set.of("id", "key", "code", "no", "nbr", "num");
+  /**
+   * Words that end a key column name: {@code CUSTOMER_ID}, {@code N_NATIONKEY},
+   * {@code employeeNumber}, {@code state_abbrev} (a code), ...
+   */
+  static final Set<String> KEY_WORDS =
+      Set.of("id", "key", "code", "no", "nbr", "num", "number", "abbreviation", "abbrev", "abbr");
 
   /** Key words that are also recognised glued to the base: {@code custkey}, {@code CDSCode}. */
   private static final List<String> GLUED_KEY_WORDS = List.of("id", "key", "code");
@@ -124,10 +128,14 @@ final class Names {
     return ws.get(0);
   }
 
-  /** A key column name split into the words before the key word and the key word. */
-  record KeySplit(List<String> base, String keyWord) {
-    String joined() {
-      return String.join("", base);
+  /**
+   * A key column name split into the words before the key word and the key word; build it with
+   * the two-argument constructor, which joins the base.
+   */
+  record KeySplit(List<String> base, String keyWord, String joined) {
+    /** A split whose {@code joined} base (its words joined, kept since it is looked up often). */
+    KeySplit(List<String> base, String keyWord) {
+      this(base, keyWord, String.join("", base));
     }
 
     /** {@return the base without a short table-alias prefix ({@code c_nationkey}), or null} */

@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,9 +46,10 @@ import org.slf4j.LoggerFactory;
  * SnowchatException#isRetryable()} false, or an {@link IllegalArgumentException} / {@link
  * IllegalStateException} from the source) are not retried; others are retried after {@code
  * initial * 2^(n-1)} capped at {@code max}, up to {@code maxRetries} times. Polls: {@link
- * CatalogSource#stamps()}; a SHA-256 over the sorted stamp lines equal to the last one ends the
- * poll; otherwise only added and changed tables are read ({@link CatalogSource#loadTables}),
- * unchanged ones are carried forward, and the served index is updated, not rebuilt. A failed
+ * CatalogSource#stamps()}; stamps equal to the last ones read (compared as a map, in any order)
+ * end the poll; otherwise only added and changed tables are read ({@link
+ * CatalogSource#loadTables}), unchanged ones are carried forward ({@link Catalog#with}), and the
+ * served index is updated, not rebuilt. A failed
  * poll keeps the last good index (state {@link LoadState.Degraded}) and is retried with the same
  * backoff, never later than the poll interval.
  *
@@ -118,8 +118,10 @@ public final class IndexLifecycle<S> implements AutoCloseable {
   // Guarded by runLock.
   private boolean snapshotTried;
   private int failures;
+  /** The stamps of the served tables. */
   private Map<QualifiedName, TableStamp> stamps = Map.of();
-  private @Nullable String stampHash;
+  /** The stamps as last read: the same read again means no change. */
+  private @Nullable Map<QualifiedName, TableStamp> lastRead;
   private @Nullable Instant loadedAt;
   private String origin = "";
 
@@ -239,6 +241,51 @@ public final class IndexLifecycle<S> implements AutoCloseable {
     }
   }
 
+  /**
+   * Replaces the served index, on the scheduler and between loads and polls (never during one):
+   * {@code change} receives the served catalog and index and returns the index to serve instead
+   * (or the same one to keep it). The lifecycle does not close the replaced index; {@code change}
+   * does when it may. Used to swap a keyword-only index for a full one once its vectors are
+   * computed in the background.
+   *
+   * @param change computes the new index
+   * @return completes with true when the index was replaced, false when nothing was served or
+   *     the lifecycle is closed
+   */
+  public CompletableFuture<Boolean> replaceIndex(
+      java.util.function.Function<Served<S>, S> change) {
+    requireNonNull(change, "change is null");
+    CompletableFuture<Boolean> f = new CompletableFuture<>();
+    Runnable task = () -> {
+      runLock.lock();
+      try {
+        Served<S> current = served;
+        if (isClosed() || current == null) {
+          f.complete(false);
+          return;
+        }
+        S next = change.apply(current);
+        if (next == current.index()) {
+          f.complete(false);
+          return;
+        }
+        served = new Served<>(current.catalog(), next);
+        f.complete(true);
+      } catch (RuntimeException | Error e) {
+        LOG.error("Schema index: replacing the served index failed", e);
+        f.completeExceptionally(e);
+      } finally {
+        runLock.unlock();
+      }
+    };
+    try {
+      scheduler.execute(task);
+    } catch (RejectedExecutionException e) {
+      f.complete(false);
+    }
+    return f;
+  }
+
   /** Replaces whatever is pending with a task after {@code delay}. */
   private void schedule(Duration delay) {
     synchronized (lock) {
@@ -337,7 +384,7 @@ public final class IndexLifecycle<S> implements AutoCloseable {
     Instant now = clock.instant();
     served = new Served<>(catalog, index);
     stamps = StampDiff.index(newStamps);
-    stampHash = StampDiff.hash(newStamps);
+    lastRead = stamps;
     loadedAt = now;
     origin = from;
     failures = 0;
@@ -347,13 +394,12 @@ public final class IndexLifecycle<S> implements AutoCloseable {
   private void poll() {
     Served<S> current = requireNonNull(served);
     try {
-      List<TableStamp> read = source.stamps();
-      String hash = StampDiff.hash(read);
+      Map<QualifiedName, TableStamp> read = StampDiff.index(source.stamps());
       Instant now = clock.instant();
-      if (hash.equals(stampHash)) {
+      if (read.equals(lastRead)) {
         LOG.debug("Schema poll of {}: no change", source.name());
       } else {
-        apply(current, read, hash);
+        apply(current, read);
       }
       origin = source.name();
       failures = 0;
@@ -365,11 +411,8 @@ public final class IndexLifecycle<S> implements AutoCloseable {
     }
   }
 
-  private void apply(Served<S> current, List<TableStamp> read, String hash) {
-    Map<QualifiedName, TableStamp> after = StampDiff.index(read);
-    Set<QualifiedName> servedIds = new HashSet<>();
-    current.catalog().tables().forEach(t -> servedIds.add(t.id()));
-    StampDiff.Diff diff = StampDiff.diff(stamps, servedIds, after);
+  private void apply(Served<S> current, Map<QualifiedName, TableStamp> after) {
+    StampDiff.Diff diff = StampDiff.diff(stamps, current.catalog(), after);
     Set<QualifiedName> toLoad = new TreeSet<>(diff.added());
     toLoad.addAll(diff.changed());
     Map<QualifiedName, TableInfo> loaded = new HashMap<>();
@@ -381,27 +424,23 @@ public final class IndexLifecycle<S> implements AutoCloseable {
       }
     }
     Set<QualifiedName> removed = new TreeSet<>(diff.removed());
-    Map<QualifiedName, TableStamp> kept = new HashMap<>(after);
+    Map<QualifiedName, TableStamp> kept = after;
     for (QualifiedName id : toLoad) {
       if (!loaded.containsKey(id)) {
         // Gone between the stamps and the read (or not a table the source lists): drop it and
         // forget its stamp, so that a later change of the stamps asks for it again.
+        if (kept == after) {
+          kept = new HashMap<>(after);
+        }
         kept.remove(id);
-        if (servedIds.contains(id)) {
+        if (current.catalog().table(id).isPresent()) {
           removed.add(id);
         }
       }
     }
     Set<QualifiedName> changedOrAdded = new TreeSet<>(loaded.keySet());
     if (!changedOrAdded.isEmpty() || !removed.isEmpty()) {
-      List<TableInfo> tables = new ArrayList<>(current.catalog().size() + loaded.size());
-      for (TableInfo t : current.catalog().tables()) {
-        if (!removed.contains(t.id()) && !loaded.containsKey(t.id())) {
-          tables.add(t);
-        }
-      }
-      tables.addAll(loaded.values());
-      Catalog next = Catalog.of(tables);
+      Catalog next = current.catalog().with(loaded.values(), removed);
       S index = derived.update(current.index(), next, changedOrAdded, removed);
       served = new Served<>(next, index);
       loadedAt = clock.instant();
@@ -409,7 +448,7 @@ public final class IndexLifecycle<S> implements AutoCloseable {
           source.name(), changedOrAdded.size(), removed.size(), next.size());
     }
     stamps = kept;
-    stampHash = hash;
+    lastRead = after;
   }
 
   private void schedulePoll() {

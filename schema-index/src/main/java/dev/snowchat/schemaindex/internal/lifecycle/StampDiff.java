@@ -1,29 +1,22 @@
 package dev.snowchat.schemaindex.internal.lifecycle;
 
+import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableStamp;
-import dev.snowchat.schemaindex.internal.source.Fingerprints;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Hashing and diffing of change stamps for polling. */
+/** Indexing and diffing of change stamps for polling. */
 final class StampDiff {
   private StampDiff() {}
 
   /** The tables to reload and to drop. */
   record Diff(Set<QualifiedName> added, Set<QualifiedName> changed,
       Set<QualifiedName> removed) {}
-
-  /** {@return SHA-256 over the sorted {@code fqn:changedOn} lines, in hex} */
-  static String hash(Collection<TableStamp> stamps) {
-    TreeSet<String> lines = new TreeSet<>();
-    stamps.forEach(s -> lines.add(s.line()));
-    return HexFormat.of().formatHex(Fingerprints.sha256(String.join("\n", lines)));
-  }
 
   static Map<QualifiedName, TableStamp> index(Collection<TableStamp> stamps) {
     Map<QualifiedName, TableStamp> m = HashMap.newHashMap(stamps.size());
@@ -35,11 +28,11 @@ final class StampDiff {
    * Compares stamps.
    *
    * @param before the stamps of the served catalog
-   * @param served the tables of the served catalog
+   * @param served the served catalog
    * @param after the stamps just read
    * @return what to reload and to drop
    */
-  static Diff diff(Map<QualifiedName, TableStamp> before, Set<QualifiedName> served,
+  static Diff diff(Map<QualifiedName, TableStamp> before, Catalog served,
       Map<QualifiedName, TableStamp> after) {
     Set<QualifiedName> added = new TreeSet<>();
     Set<QualifiedName> changed = new TreeSet<>();
@@ -52,9 +45,9 @@ final class StampDiff {
         changed.add(id);
       }
     });
-    for (QualifiedName id : served) {
-      if (!after.containsKey(id)) {
-        removed.add(id);
+    for (TableInfo t : served.tables()) {
+      if (!after.containsKey(t.id())) {
+        removed.add(t.id());
       }
     }
     return new Diff(added, changed, removed);

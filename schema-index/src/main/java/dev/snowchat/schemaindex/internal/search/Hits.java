@@ -4,6 +4,7 @@ import static dev.snowchat.schemaindex.internal.search.Fields.lower;
 
 import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.TableInfo;
@@ -23,8 +24,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The last step of a search: the best {@code k} candidates by final score (ties in key order)
- * become {@link SearchHit}s, with their matching columns and why they matched. Scores are not
- * changed here.
+ * become {@link SearchHit}s, with their relevance ({@link Relevance}), matching columns, a
+ * compact join summary and why they matched. Scores are not changed here.
  */
 final class Hits {
   private static final int MAX_COLUMN_HITS = 10;
@@ -32,7 +33,8 @@ final class Hits {
   private Hits() {}
 
   /** {@return the best {@code k} candidates of a ranked query, best first} */
-  static List<SearchHit> of(QueryContext q) throws IOException {
+  static List<SearchHit> of(QueryContext q, Tuning tuning) throws IOException {
+    Relevance relevance = new Relevance(q, tuning);
     List<Map.Entry<String, Double>> ranked = new ArrayList<>(q.scores.entrySet());
     ranked.sort(Ranker.BEST_FIRST);
     Set<String> keywordTop = new HashSet<>(
@@ -51,20 +53,30 @@ final class Hits {
       List<ColumnHit> columns = columnHits(t, wordSet, q.raw, q.searcher);
       String why = why(t, wordSet, columns, q.glossaryMatches, keywordTop.contains(e.getKey()),
           vectorTop.contains(e.getKey()), q.propagatedFrom.get(e.getKey()));
-      hits.add(new SearchHit(t.id(), t.kind(), e.getValue(), t.comment(),
-          q.request.includeColumns() ? columns : List.of(), q.catalog.graph().neighbors(t.id()),
-          why));
+      List<JoinEdge> neighbors = q.catalog.graph().neighbors(t.id());
+      hits.add(new SearchHit(t.id(), t.kind(), e.getValue(), relevance.of(t, e.getKey()),
+          t.comment(), q.request.includeColumns() ? columns : List.of(), neighbors,
+          joins(t.id(), neighbors), why));
     }
     return hits;
+  }
+
+  /** The compact join summary ({@link SearchHit#joinSummary}). */
+  static List<String> joins(QualifiedName table, List<JoinEdge> neighbors) {
+    return SearchHit.joinSummary(table, neighbors);
   }
 
   /**
    * A table's columns that match the query, best first (at most {@value #MAX_COLUMN_HITS}): an
    * exact name as typed scores 10, matching words their IDF in {@link Fields#COLS} times the
-   * square root of the share of the column's words they are.
+   * square root of the share of the column's words they are. Words of the table's own name do
+   * not make a column match ({@code listing} names {@code DIM_LISTINGS}, not its {@code
+   * LISTING_ID}), so the columns listed are those whose own text matched.
    */
-  private static List<ColumnHit> columnHits(TableInfo t, Set<String> words, List<String> raw,
+  private static List<ColumnHit> columnHits(TableInfo t, Set<String> queryWords, List<String> raw,
       IndexSearcher searcher) throws IOException {
+    Set<String> words = new HashSet<>(queryWords);
+    words.removeAll(Words.of(t.id().name()));
     List<ColumnHit> out = new ArrayList<>();
     int docs = Math.max(1, searcher.getIndexReader().numDocs());
     Map<String, Double> idf = new HashMap<>();

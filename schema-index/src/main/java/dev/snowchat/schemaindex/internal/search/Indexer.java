@@ -362,6 +362,44 @@ final class Indexer implements AutoCloseable {
     return vectors;
   }
 
+  /**
+   * {@return every text a build of this catalog embeds, in build order}: table texts, column
+   * texts when column vectors would be on, database texts when database vectors are on.
+   * Embedding them ahead of a build (into a vector cache) makes the build embed nothing.
+   *
+   * @param catalog the catalog
+   * @param provider the provider the build would use
+   * @param documents how tables become texts
+   * @param tuning the weights
+   */
+  static List<String> texts(Catalog catalog, @Nullable EmbeddingProvider provider,
+      Documents documents, Tuning tuning) {
+    List<String> out = new ArrayList<>();
+    if (provider == null) {
+      return out;
+    }
+    boolean columns = semantic(provider) && tuning.columnVectors()
+        && columnCount(catalog) <= tuning.maxColumnVectors();
+    Map<String, List<TableInfo>> byDb = new java.util.LinkedHashMap<>();
+    for (TableInfo t : catalog.tables()) {
+      out.add(documents.tableText(t));
+      byDb.computeIfAbsent(t.id().database(), d -> new ArrayList<>()).add(t);
+    }
+    if (columns) {
+      for (TableInfo t : catalog.tables()) {
+        for (ColumnInfo c : t.columns()) {
+          out.add(Documents.columnText(t, c));
+        }
+      }
+    }
+    if (semantic(provider) && tuning.dbVectorWeight() > 0) {
+      for (Map.Entry<String, List<TableInfo>> e : byDb.entrySet()) {
+        out.add(Documents.databaseText(e.getKey(), e.getValue()));
+      }
+    }
+    return out;
+  }
+
   /** Database vectors only come from semantic models: hashing vectors add nothing there. */
   private @Nullable List<float[]> embedDatabases(List<String> databases, IndexedCatalog s) {
     if (!semantic(provider) || tuning.dbVectorWeight() <= 0 || databases.isEmpty()) {

@@ -20,9 +20,11 @@ import org.jspecify.annotations.Nullable;
  *   <li>vector retrieval: table vectors, and with column vectors the column ranking ({@link
  *       VectorRetrieval});
  *   <li>fusion of the three rankings ({@link Fusion});
+ *   <li>schema preference: modelled layers (or the request's schemas) win near-ties ({@link
+ *       SchemaPreference});
  *   <li>database coherence ({@link Coherence});
  *   <li>join propagation, off by default ({@link Propagation});
- *   <li>the best {@code k} as hits, with columns and reasons ({@link Hits}).
+ *   <li>the best {@code k} as hits, with relevance, columns, joins and reasons ({@link Hits}).
  * </ol>
  *
  * <p>Immutable; searches run concurrently, each with its own context.
@@ -38,6 +40,7 @@ final class Ranker {
   private final KeywordRetrieval keywords;
   private final VectorRetrieval vectors;
   private final Fusion fusion;
+  private final SchemaPreference preference;
   private final Coherence coherence;
   private final Propagation propagation;
 
@@ -57,6 +60,7 @@ final class Ranker {
     this.keywords = new KeywordRetrieval(tuning);
     this.vectors = new VectorRetrieval(tuning, provider, vectorWeight, columnVectors);
     this.fusion = new Fusion(tuning, vectorWeight);
+    this.preference = new SchemaPreference(tuning);
     this.coherence = new Coherence(tuning, Indexer.semantic(provider));
     this.propagation = new Propagation(tuning);
   }
@@ -76,8 +80,9 @@ final class Ranker {
     keywords.retrieve(q);
     vectors.retrieve(q);
     fusion.fuse(q);
+    preference.apply(q);
     coherence.apply(q);
     propagation.apply(q);
-    return Hits.of(q);
+    return Hits.of(q, tuning);
   }
 }

@@ -78,6 +78,22 @@ public final class SearchEngine implements AutoCloseable {
   }
 
   /**
+   * {@return every text a build of this catalog with this provider embeds}; a caller embeds them
+   * ahead of {@link #build} (into a vector cache, in the background) so that the build itself
+   * embeds nothing.
+   *
+   * @param catalog the tables
+   * @param glossary business terms (they enter table texts)
+   * @param provider the provider the build will use
+   * @param tuning the weights the build will use
+   */
+  public static List<String> textsToEmbed(Catalog catalog, Glossary glossary,
+      @Nullable EmbeddingProvider provider, Tuning tuning) {
+    return Indexer.texts(catalog, provider,
+        new Documents(new GlossaryMatcher(glossary), tuning.dbTermCap()), tuning);
+  }
+
+  /**
    * Applies a catalog change in place: only the documents of changed, added and removed tables
    * are replaced (and only those are embedded again), and the documents of their databases when
    * their words or tables changed. Searches running meanwhile see either the old or the new
@@ -122,6 +138,17 @@ public final class SearchEngine implements AutoCloseable {
   /** {@return the number of indexed tables} */
   public int size() {
     return indexer.catalog().tables().size();
+  }
+
+  /**
+   * {@return whether a provider's vectors are semantic (a sentence model) rather than lexical
+   * (the hashing provider)}; only semantic vectors are worth caching and computing in the
+   * background.
+   *
+   * @param provider the provider, or null
+   */
+  public static boolean semantic(@Nullable EmbeddingProvider provider) {
+    return Indexer.semantic(provider);
   }
 
   /** {@return the embedding provider, or null when vector search is off} */

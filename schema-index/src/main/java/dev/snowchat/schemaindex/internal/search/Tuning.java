@@ -70,6 +70,12 @@ import java.util.function.ToIntFunction;
  * @param propagation join propagation: the share of a hit's score its join neighbours receive,
  *     times the edge's confidence (0: off)
  * @param propagationSources how many of the best hits propagate
+ * @param layerBoost schema preference: what a table of a preferred schema (or, by default, of a
+ *     modelled layer such as {@code ANALYTICS}) gains, as a share of the best fused score; small,
+ *     so that it breaks near-ties (a raw table and its modelled twin) without overriding a
+ *     clearly better match (0: off)
+ * @param semanticFloor relevance: a semantic model's query similarity that counts as no evidence
+ * @param semanticFull relevance: a semantic model's query similarity that counts as full evidence
  */
 public record Tuning(
     double name, double database, double columns, double text, double glossaryText,
@@ -81,7 +87,8 @@ public record Tuning(
     double coherence, double dbFromTables, double dbVectorWeight, double dbDenseWeight,
     int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
     double dbTables, double dbColumns, int fillLimit, int fillDatabases,
-    double propagation, int propagationSources) {
+    double propagation, int propagationSources, double layerBoost, double semanticFloor,
+    double semanticFull) {
 
   /**
    * Every value by name, with its range, for {@link #with(String, String)}, {@link #values()}
@@ -124,7 +131,10 @@ public record Tuning(
       whole("fillLimit", Tuning::fillLimit, (w, v) -> w.fillLimit = v),
       whole("fillDatabases", Tuning::fillDatabases, (w, v) -> w.fillDatabases = v),
       real("propagation", Tuning::propagation, (w, v) -> w.propagation = v),
-      whole("propagationSources", Tuning::propagationSources, (w, v) -> w.propagationSources = v));
+      whole("propagationSources", Tuning::propagationSources, (w, v) -> w.propagationSources = v),
+      real("layerBoost", Tuning::layerBoost, (w, v) -> w.layerBoost = v),
+      share("semanticFloor", Tuning::semanticFloor, (w, v) -> w.semanticFloor = v),
+      share("semanticFull", Tuning::semanticFull, (w, v) -> w.semanticFull = v));
 
   private static final Tuning DEFAULTS = new Builder().build();
 
@@ -300,6 +310,9 @@ public record Tuning(
     public int fillDatabases = 3;
     public double propagation = 0.0;
     public int propagationSources = 10;
+    public double layerBoost = 0.05;
+    public double semanticFloor = 0.6;
+    public double semanticFull = 0.8;
 
     private Builder() {}
 
@@ -340,6 +353,9 @@ public record Tuning(
       fillDatabases = t.fillDatabases;
       propagation = t.propagation;
       propagationSources = t.propagationSources;
+      layerBoost = t.layerBoost;
+      semanticFloor = t.semanticFloor;
+      semanticFull = t.semanticFull;
     }
 
     /**
@@ -373,9 +389,13 @@ public record Tuning(
           hashingVectorWeight, rrfC, columnVectors, maxColumnVectors, columnWeight, columnSecond,
           columnTable, coherence, dbFromTables, dbVectorWeight, dbDenseWeight, dbDenseTopK,
           dbDenseColumn, dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit,
-          fillDatabases, propagation, propagationSources);
+          fillDatabases, propagation, propagationSources, layerBoost, semanticFloor, semanticFull);
       for (Setting s : SETTINGS.values()) {
         s.check().accept(t);
+      }
+      if (!(semanticFull > semanticFloor)) {
+        throw new IllegalArgumentException("tuning semanticFull must be above semanticFloor, got "
+            + semanticFull + " <= " + semanticFloor);
       }
       return t;
     }

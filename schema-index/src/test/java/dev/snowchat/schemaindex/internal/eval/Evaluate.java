@@ -11,6 +11,7 @@ import dev.snowchat.schemaindex.JoinGraph;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.schemaindex.internal.graph.JoinEdges;
 import dev.snowchat.schemaindex.internal.search.SearchEngine;
 import dev.snowchat.schemaindex.internal.search.Tuning;
 import java.io.BufferedWriter;
@@ -37,7 +38,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The schema-linking evaluation: {@code Evaluate CATALOG QUESTIONS OUTDIR [--embeddings
- * default|minilm|bge|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
+ * bge-small|bge|minilm|hashing|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
  * schema-index/evaluate} (with the test class path: the MiniLM and BGE model jars are test
  * dependencies) and by {@code EvaluateBirdTest}.
  *
@@ -98,19 +99,23 @@ public final class Evaluate {
    */
   public static void main(String[] args) throws Exception {
     List<String> a = new ArrayList<>(List.of(args));
-    String embeddings = option(a, "--embeddings", "default");
+    String embeddings = option(a, "--embeddings", "bge-small");
     String tune = option(a, "--tune", "");
     String sweep = option(a, "--sweep", "");
+    boolean mergedOnly = a.remove("--merged-only");
     if (a.size() != 3) {
       System.err.println("usage: evaluate CATALOG.json QUESTIONS.jsonl OUTDIR"
-          + " [--embeddings default|minilm|bge|none] [--tune key=value,...] [--sweep key=v1,v2]");
+          + " [--embeddings bge-small|bge|minilm|hashing|none] [--tune key=value,...]"
+          + " [--sweep key=v1,v2] [--merged-only]");
       System.exit(2);
     }
     Tuning tuning = tuning(tune);
     Path out = Path.of(a.get(2));
-    try (EmbeddingProvider provider = provider(embeddings)) {
+    String cacheDir = System.getProperty("snowchat.eval.vectorCache");
+    try (EmbeddingProvider provider = provider(embeddings,
+        cacheDir == null ? null : Path.of(cacheDir))) {
       if (sweep.isEmpty()) {
-        run(Path.of(a.get(0)), Path.of(a.get(1)), out, provider, tuning, System.out);
+        run(Path.of(a.get(0)), Path.of(a.get(1)), out, provider, tuning, System.out, mergedOnly);
       } else {
         // "k1=v1,v2;k2=v3": each key swept on its own, from the base weights
         for (String part : sweep.split(";")) {
@@ -118,7 +123,7 @@ public final class Evaluate {
           for (String v : part.substring(part.indexOf('=') + 1).split(",")) {
             System.out.println("=== " + key + "=" + v);
             run(Path.of(a.get(0)), Path.of(a.get(1)), out, provider, tuning.with(key, v),
-                System.out);
+                System.out, mergedOnly);
           }
         }
       }
@@ -168,22 +173,43 @@ public final class Evaluate {
   }
 
   /**
-   * Creates the provider for an evaluation name: {@code default}, {@code none} (keyword only),
+   * Creates the provider for an evaluation name: {@code bge-small} (the products' shipped default,
+   * created exactly as they create it: quantized BGE-small-en-v1.5), {@code hashing} (the
+   * dependency-free provider, also accepted as {@code default}), {@code none} (keyword only),
    * {@code minilm} (the all-MiniLM-L6-v2 model found on the class path, run by DJL) or {@code
-   * bge} (BGE-small-en-v1.5 from the class path: CLS pooling and BGE's query instruction).
+   * bge} (BGE-small-en-v1.5 in full precision from the class path: CLS pooling and BGE's query
+   * instruction).
    *
    * @param name the name
    * @return a caching provider, or a closeable no-op holder for {@code none}
    * @throws IOException when the model cannot be extracted
    */
   static EmbeddingProvider provider(String name) throws IOException {
+    return provider(name, null);
+  }
+
+  /**
+   * Creates the provider for an evaluation name, keeping the vectors of a model (MiniLM, BGE) in
+   * a file under {@code cacheDir} across runs: the 6,601 BIRD train questions take minutes to
+   * embed on two cores, and every sweep run asks for the same vectors.
+   *
+   * @param name the name
+   * @param cacheDir where vectors are kept ({@code NAME.vectors}), or null for none
+   * @return a caching provider, or a closeable no-op holder for {@code none}
+   * @throws IOException when the model cannot be extracted or the cache not read
+   */
+  static EmbeddingProvider provider(String name, @Nullable Path cacheDir) throws IOException {
+    Path file = cacheDir == null ? null : cacheDir.resolve(name + ".vectors");
     return switch (name) {
       case "none" -> new NoProvider();
-      case "default" -> new CachingProvider(EmbeddingProviders.create("default", Map.of()));
-      case "minilm" -> new CachingProvider(EmbeddingProviders.create("djl", miniLmFiles()));
-      case "bge" -> new CachingProvider(EmbeddingProviders.create("djl", bgeFiles()));
+      case "bge-small" ->
+          new CachingProvider(EmbeddingProviders.create("bge-small", Map.of()), file);
+      case "hashing", "default" ->
+          new CachingProvider(EmbeddingProviders.create("default", Map.of()), null);
+      case "minilm" -> new CachingProvider(EmbeddingProviders.create("djl", miniLmFiles()), file);
+      case "bge" -> new CachingProvider(EmbeddingProviders.create("djl", bgeFiles()), file);
       default -> throw new IllegalArgumentException(
-          "unknown --embeddings '" + name + "'; allowed: default, minilm, bge, none");
+          "unknown --embeddings '" + name + "'; allowed: bge-small, bge, minilm, hashing, none");
     };
   }
 
@@ -263,6 +289,26 @@ public final class Evaluate {
    */
   static Result run(Path catalogFile, Path questionsFile, Path outDir,
       EmbeddingProvider provider, Tuning tuning, PrintStream log) throws IOException {
+    return run(catalogFile, questionsFile, outDir, provider, tuning, log, false);
+  }
+
+  /**
+   * Runs one evaluation, optionally in the merged (all catalog) setting only (a third of the
+   * work, for sweeps).
+   *
+   * @param catalogFile the catalog
+   * @param questionsFile the questions
+   * @param outDir where PRED.jsonl and EDGES.json go
+   * @param provider the embeddings ({@link NoProvider} for none)
+   * @param tuning the ranking weights
+   * @param log where figures are printed
+   * @param mergedOnly whether to skip the own-db and merged (question dbs) settings
+   * @return the figures (empty metrics when the questions carry no gold tables)
+   * @throws IOException on I/O failure
+   */
+  static Result run(Path catalogFile, Path questionsFile, Path outDir,
+      EmbeddingProvider provider, Tuning tuning, PrintStream log, boolean mergedOnly)
+      throws IOException {
     long t0 = System.nanoTime();
     Catalog catalog = CatalogSnapshot.read(catalogFile);
     List<Question> questions = readQuestions(questionsFile);
@@ -279,7 +325,7 @@ public final class Evaluate {
     try (SearchEngine engine = SearchEngine.build(catalog, Glossary.empty(), p, graph, tuning)) {
       long t1 = System.nanoTime();
       merged = rank(engine, questions, false);
-      for (Question q : questions) {
+      for (Question q : mergedOnly ? List.<Question>of() : questions) {
         ownDb.add(rank(engine, q, true));
       }
       log.printf(Locale.ROOT, "catalog tables=%d databases=%d questions=%d inferred edges=%d"
@@ -288,12 +334,20 @@ public final class Evaluate {
           catalog.tables().stream().map(t -> t.id().database()).distinct().count(),
           questions.size(), inferred.size(), p == null ? "none" : p.name(),
           (tRead - t0) / 1_000_000, (tGraph - tRead) / 1_000_000, (t1 - tGraph) / 1_000_000,
-          (System.nanoTime() - t1) / 1e6 / (2.0 * questions.size()));
+          (System.nanoTime() - t1) / 1e6 / ((mergedOnly ? 1.0 : 2.0) * questions.size()));
+    }
+    if (provider instanceof CachingProvider c) {
+      c.save();
     }
     writePredictions(questions, merged, outDir.resolve("PRED.jsonl"));
     boolean gold = questions.stream().allMatch(q -> !q.gold().isEmpty());
     if (!gold) {
       return new Result(List.of(), inferred.size());
+    }
+    if (mergedOnly) {
+      Metrics m = metrics("merged(all catalog)", questions, merged);
+      log.println(m.format());
+      return new Result(List.of(m), inferred.size());
     }
     Set<String> questionDbs = new TreeSet<>();
     questions.forEach(q -> questionDbs.add(q.database().toUpperCase(Locale.ROOT)));
@@ -419,17 +473,12 @@ public final class Evaluate {
     }
   }
 
+  /**
+   * Writes the edges as {@code score.py --fk-pred} reads them, in BIRD's {@code fks.json} format:
+   * one row per column pair, so a composite key gives one row per column (as BIRD declares it).
+   */
   private static void writeEdges(List<JoinEdge> edges, Path file) throws IOException {
-    ArrayNode arr = JSON.createArrayNode();
-    for (JoinEdge e : edges) {
-      ObjectNode o = arr.addObject();
-      o.put("database", e.fromTable().database());
-      o.put("from_table", e.fromTable().name());
-      o.put("from_column", String.join(",", e.fromColumns()));
-      o.put("to_table", e.toTable().name());
-      o.put("to_column", String.join(",", e.toColumns()));
-    }
-    Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(arr));
+    Files.writeString(file, JoinEdges.toBirdJson(edges));
   }
 
   /** Stands for "no embeddings". */
@@ -450,14 +499,62 @@ public final class Evaluate {
     }
   }
 
-  /** Remembers vectors: every question is embedded once across the three settings. */
+  /**
+   * Remembers vectors: every question is embedded once across the three settings and the runs of
+   * a sweep, and, with a file, across runs (keyed by the evaluation's model name and the text;
+   * delete the file when the model or its configuration changes).
+   */
   static final class CachingProvider implements EmbeddingProvider {
     private final EmbeddingProvider delegate;
+    private final @Nullable Path file;
     private final Map<String, float[]> cache = new ConcurrentHashMap<>();
     private final Map<String, float[]> queries = new ConcurrentHashMap<>();
+    private int loaded;
 
-    CachingProvider(EmbeddingProvider delegate) {
+    CachingProvider(EmbeddingProvider delegate, @Nullable Path file) throws IOException {
       this.delegate = delegate;
+      this.file = file;
+      if (file != null && Files.isRegularFile(file)) {
+        try (java.io.DataInputStream in = new java.io.DataInputStream(
+            new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+          int n = in.readInt();
+          for (int i = 0; i < n; i++) {
+            boolean query = in.readBoolean();
+            String text = in.readUTF();
+            float[] v = new float[in.readInt()];
+            for (int d = 0; d < v.length; d++) {
+              v[d] = in.readFloat();
+            }
+            (query ? queries : cache).put(text, v);
+          }
+          loaded = n;
+        }
+      }
+    }
+
+    /** Writes the vectors to the file, when there is one and new vectors were computed. */
+    void save() throws IOException {
+      if (file == null || cache.size() + queries.size() == loaded) {
+        return;
+      }
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "vectors", ".tmp");
+      try (java.io.DataOutputStream out = new java.io.DataOutputStream(
+          new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
+        out.writeInt(cache.size() + queries.size());
+        for (boolean query : new boolean[] {false, true}) {
+          for (Map.Entry<String, float[]> e : (query ? queries : cache).entrySet()) {
+            out.writeBoolean(query);
+            out.writeUTF(e.getKey());
+            out.writeInt(e.getValue().length);
+            for (float f : e.getValue()) {
+              out.writeFloat(f);
+            }
+          }
+        }
+      }
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      loaded = cache.size() + queries.size();
     }
 
     @Override

@@ -146,12 +146,20 @@ public final class FkEval {
         catalog.size(), ms, inferred.size());
     System.out.println("FK inference, all 80 databases:      " + score(predicted, gold));
 
-    Set<String> declaring = new HashSet<>();
-    gold.forEach(p -> declaring.add(p.database()));
+    Set<String> declaring = declaring(gold);
     Set<Pair> predDeclaring = new TreeSet<>();
     predicted.stream().filter(p -> declaring.contains(p.database())).forEach(predDeclaring::add);
     System.out.println("  databases that declare keys (" + declaring.size() + "): "
         + score(predDeclaring, gold));
+    Set<String> devDbs = devDatabases(dir);
+    Set<String> trainDeclaring = new TreeSet<>(declaring);
+    trainDeclaring.removeAll(devDbs);
+    Set<String> devDeclaring = new TreeSet<>(declaring);
+    devDeclaring.retainAll(devDbs);
+    System.out.println("  train databases that declare keys (" + trainDeclaring.size() + "): "
+        + within(predicted, gold, trainDeclaring));
+    System.out.println("  dev databases (" + devDeclaring.size() + ", all declare keys):     "
+        + within(predicted, gold, devDeclaring));
     Set<Pair> predOthers = new TreeSet<>(predicted);
     predOthers.removeAll(predDeclaring);
     System.out.println("  databases that declare none:     predicted pairs=" + predOthers.size());
@@ -171,13 +179,21 @@ public final class FkEval {
           + " databases):         " + score(p, g));
     }
 
-    System.out.println("Per rule (alone | all rules but this one):");
+    System.out.println("Per rule (alone | all rules but this one), all 80 databases:");
     for (Rule r : Rule.values()) {
       Set<Rule> without = EnumSet.allOf(Rule.class);
       without.remove(r);
       System.out.printf(Locale.ROOT, "  %-24s %s | %s%n", r,
           score(inferPairs(catalog, EnumSet.of(r)), gold),
           score(inferPairs(catalog, without), gold));
+    }
+    System.out.println("Per rule, all rules but this one, declaring databases: train | dev:");
+    for (Rule r : Rule.values()) {
+      Set<Rule> without = EnumSet.allOf(Rule.class);
+      without.remove(r);
+      Set<Pair> p = inferPairs(catalog, without);
+      System.out.printf(Locale.ROOT, "  %-24s %s | %s%n", r, within(p, gold, trainDeclaring),
+          within(p, gold, devDeclaring));
     }
 
     Map<String, Score> perDb = perDatabase(catalog, predicted, gold);
@@ -211,6 +227,37 @@ public final class FkEval {
       Files.writeString(out, JoinEdges.toBirdJson(inferred));
       System.out.println("wrote " + out.toAbsolutePath());
     }
+  }
+
+  /** {@return the databases that declare at least one key between two tables} */
+  static Set<String> declaring(Set<Pair> gold) {
+    Set<String> out = new TreeSet<>();
+    gold.forEach(p -> out.add(p.database()));
+    return out;
+  }
+
+  /**
+   * {@return the databases of BIRD's dev questions ({@code questions.jsonl}), upper case: the 11
+   * dev databases; the other 69 are BIRD's train databases}
+   */
+  static Set<String> devDatabases(Path birdDir) throws IOException {
+    Set<String> out = new TreeSet<>();
+    JsonMapper json = JsonMapper.builder().build();
+    for (String line : Files.readAllLines(birdDir.resolve("questions.jsonl"))) {
+      if (!line.isBlank()) {
+        out.add(json.readTree(line).get("database").asString().toUpperCase(Locale.ROOT));
+      }
+    }
+    return out;
+  }
+
+  /** {@return the score over the pairs of some databases only} */
+  static Score within(Set<Pair> predicted, Set<Pair> gold, Set<String> databases) {
+    Set<Pair> p = new TreeSet<>();
+    predicted.stream().filter(x -> databases.contains(x.database())).forEach(p::add);
+    Set<Pair> g = new TreeSet<>();
+    gold.stream().filter(x -> databases.contains(x.database())).forEach(g::add);
+    return score(p, g);
   }
 
   static Map<String, Score> perDatabase(Catalog catalog, Set<Pair> predicted, Set<Pair> gold) {

@@ -12,7 +12,6 @@ import dev.snowchat.schemaindex.internal.graph.FkEval.Pair;
 import dev.snowchat.schemaindex.internal.graph.FkEval.Score;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -47,24 +46,43 @@ class JoinGraphBirdTest {
     Score s = FkEval.score(FkEval.pairs(inferred), gold);
     System.out.println("BIRD FK inference, all 80 databases: " + s);
 
-    // naive floor: P 0.683, R 0.477; measured: P 0.744, R 0.821 (GRAPH.md)
-    assertThat(s.precision()).isGreaterThanOrEqualTo(0.74);
-    assertThat(s.recall()).isGreaterThanOrEqualTo(0.81);
+    // naive floor: P 0.683, R 0.477; measured: P 0.715, R 0.891 (EVALUATION.md, issue 14). The
+    // 13 databases that declare no key count every inferred edge false; see the test below.
+    assertThat(s.precision()).isGreaterThanOrEqualTo(0.70);
+    assertThat(s.recall()).isGreaterThanOrEqualTo(0.88);
   }
 
   @Test
   void inference_onDatabasesThatDeclareKeys() {
-    Set<String> declaring = new HashSet<>();
-    gold.forEach(p -> declaring.add(p.database()));
-    Set<Pair> predicted = new TreeSet<>();
-    FkEval.pairs(inferred).stream().filter(p -> declaring.contains(p.database()))
-        .forEach(predicted::add);
-    Score s = FkEval.score(predicted, gold);
+    Set<String> declaring = FkEval.declaring(gold);
+    Score s = FkEval.within(FkEval.pairs(inferred), gold, declaring);
     System.out.println("BIRD FK inference, databases that declare keys: " + s);
 
-    // measured: P 0.842, R 0.821
-    assertThat(s.precision()).isGreaterThanOrEqualTo(0.835);
-    assertThat(s.recall()).isGreaterThanOrEqualTo(0.81);
+    // the headline figure (score.py's "databases that declare keys"); measured: P 0.858, R 0.891
+    // (before issue 14: P 0.842, R 0.821; the issue's target, P 0.88, is not reached: see
+    // EVALUATION.md)
+    assertThat(s.precision()).isGreaterThanOrEqualTo(0.85);
+    assertThat(s.recall()).isGreaterThanOrEqualTo(0.88);
+  }
+
+  @Test
+  void inference_onTrainAndDevDatabases() throws Exception {
+    Set<String> dev = FkEval.devDatabases(dir);
+    Set<String> train = new TreeSet<>(FkEval.declaring(gold));
+    train.removeAll(dev);
+    Set<Pair> predicted = FkEval.pairs(inferred);
+    Score trainScore = FkEval.within(predicted, gold, train);
+    Score devScore = FkEval.within(predicted, gold, dev);
+    System.out.println("BIRD FK inference, train databases that declare keys: " + trainScore);
+    System.out.println("BIRD FK inference, dev databases: " + devScore);
+
+    // rules were developed on the train databases and confirmed on the 11 dev databases;
+    // measured: train P 0.849, R 0.895; dev P 0.913, R 0.875
+    assertThat(dev).hasSize(11);
+    assertThat(trainScore.precision()).isGreaterThanOrEqualTo(0.84);
+    assertThat(trainScore.recall()).isGreaterThanOrEqualTo(0.885);
+    assertThat(devScore.precision()).isGreaterThanOrEqualTo(0.90);
+    assertThat(devScore.recall()).isGreaterThanOrEqualTo(0.86);
   }
 
   @Test
@@ -80,8 +98,11 @@ class JoinGraphBirdTest {
     for (JsonNode e : array) {
       assertThat(e.propertyNames()).containsExactly(
           "database", "from_table", "from_column", "to_table", "to_column");
-      fromJson.add(Pair.of(e.get("database").asString(), e.get("from_table").asString(),
-          e.get("to_table").asString()));
+      if (!e.get("from_table").asString().equals(e.get("to_table").asString())) {
+        // score.py ignores self-references (EMPLOYEES.reportsTo), and so does FkEval.pairs
+        fromJson.add(Pair.of(e.get("database").asString(), e.get("from_table").asString(),
+            e.get("to_table").asString()));
+      }
     }
     assertThat(fromJson).isEqualTo(FkEval.pairs(inferred));
   }

@@ -51,6 +51,11 @@ class NamesTest {
     assertThat(Names.keySplit("license_no").keyWord()).isEqualTo("no");
     assertThat(Names.keySplit("station_nbr").keyWord()).isEqualTo("nbr");
     assertThat(Names.keySplit("atom_id2").base()).containsExactly("atom");
+    assertThat(Names.keySplit("salesRepEmployeeNumber")).isEqualTo(new Names.KeySplit(
+        java.util.List.of("sales", "rep", "employee"), "number"));
+    assertThat(Names.keySplit("state_abbrev").keyWord()).isEqualTo("abbrev");
+    assertThat(Names.keySplit("StateAbbreviation").base()).containsExactly("state");
+    assertThat(Names.keySplit("number")).isNull();
     assertThat(Names.keySplit("Team_1")).isNull();
     assertThat(Names.keySplit("ID")).isNull();
     assertThat(Names.keySplit("NAME")).isNull();

@@ -24,7 +24,8 @@ class TuningTest {
         "dbVectorWeight", "0.5", "dbDenseWeight", "1.0", "dbDenseTopK", "1",
         "dbDenseColumn", "1.0", "dbTermCap", "3", "coherenceDatabases", "10", "dbName", "3.0",
         "dbTables", "2.0", "dbColumns", "1.0", "fillLimit", "64", "fillDatabases", "3",
-        "propagation", "0.0", "propagationSources", "10"};
+        "propagation", "0.0", "propagationSources", "10", "layerBoost", "0.05",
+        "semanticFloor", "0.6", "semanticFull", "0.8"};
     for (int i = 0; i < pairs.length; i += 2) {
       m.put(pairs[i], pairs[i + 1]);
     }
@@ -52,7 +53,8 @@ class TuningTest {
     for (String key : Tuning.keys()) {
       changed = changed.with(key, switch (key) {
         case "columnVectors" -> "false";
-        case "b", "bColumns" -> "0.5";
+        case "b", "bColumns", "semanticFloor" -> "0.5";
+        case "semanticFull" -> "0.9";
         default -> "7";
       });
     }

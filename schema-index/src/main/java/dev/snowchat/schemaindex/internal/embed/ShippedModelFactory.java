@@ -1,0 +1,147 @@
+package dev.snowchat.schemaindex.internal.embed;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.snowchat.schemaindex.EmbeddingProvider;
+import dev.snowchat.schemaindex.EmbeddingProviderFactory;
+import dev.snowchat.schemaindex.IndexErrorCode;
+import dev.snowchat.sqlgate.SnowchatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A sentence model shipped inside the distribution: its ONNX file and tokenizer are class-path
+ * resources of a Maven artifact, copied once to a local folder (ONNX Runtime reads files) and run
+ * by DJL, with no download. Subclasses name the model; selected by name like every provider.
+ *
+ * <p>Configuration: {@code maxLength} (tokens, default 256) and {@code cacheDir} (where the
+ * model files are copied; default {@code java.io.tmpdir/snowchat-models}). Needs DJL ({@code
+ * ai.djl:api}, {@code ai.djl.huggingface:tokenizers}, {@code ai.djl.onnxruntime:onnxruntime-engine})
+ * and the model artifact on the class path; keep DJL offline with {@code OPT_OUT_TRACKING=true}
+ * and {@code -Dai.djl.offline=true}.
+ */
+abstract class ShippedModelFactory implements EmbeddingProviderFactory {
+  private static final Set<String> KEYS = Set.of("maxLength", "cacheDir");
+
+  /** The instruction BGE models put before short queries that search passages. */
+  static final String BGE_QUERY_PREFIX =
+      "Represent this sentence for searching relevant passages: ";
+
+  /**
+   * A shipped model.
+   *
+   * @param name the provider name
+   * @param modelResource the ONNX file's class-path resource
+   * @param tokenizerResource the tokenizer.json's class-path resource
+   * @param artifact the Maven artifact holding both (for the error message)
+   * @param version the artifact version (part of the model id)
+   * @param pooling CLS or mean pooling
+   * @param queryPrefix the query instruction
+   */
+  record Model(String name, String modelResource, String tokenizerResource, String artifact,
+      String version, DjlEmbeddingProvider.Pooling pooling, String queryPrefix) {}
+
+  abstract Model model();
+
+  @Override
+  public final String name() {
+    return model().name();
+  }
+
+  @Override
+  public final EmbeddingProvider create(Map<String, String> config) {
+    requireNonNull(config, "config is null");
+    Model m = model();
+    for (String key : config.keySet()) {
+      if (!KEYS.contains(key)) {
+        throw new IllegalArgumentException("unknown key '" + key + "' for embedding provider "
+            + m.name() + "; allowed: cacheDir, maxLength");
+      }
+    }
+    int maxLength = 256;
+    String maxText = config.get("maxLength");
+    if (maxText != null) {
+      try {
+        maxLength = Integer.parseInt(maxText.strip());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("maxLength must be an integer, got '" + maxText + "'");
+      }
+      if (maxLength < 8 || maxLength > 512) {
+        throw new IllegalArgumentException("maxLength must be between 8 and 512, got "
+            + maxLength);
+      }
+    }
+    String dirText = config.get("cacheDir");
+    Path dir = dirText == null || dirText.isBlank()
+        ? Path.of(System.getProperty("java.io.tmpdir"), "snowchat-models")
+        : Path.of(dirText.strip());
+    DjlEmbeddingProviderFactory.requireDjl();
+    Path folder = dir.resolve(m.name() + "-" + m.version());
+    Path modelFile = extract(m, m.modelResource(), folder.resolve("model.onnx"));
+    Path tokenizer = extract(m, m.tokenizerResource(), folder.resolve("tokenizer.json"));
+    String id = m.name() + ":" + m.modelResource() + "@" + m.version() + ":" + maxLength;
+    return DjlEmbeddingProvider.load(m.name(), id, modelFile, tokenizer, maxLength,
+        "OnnxRuntime", m.pooling(), m.queryPrefix(), "");
+  }
+
+  /** {@return whether the model's artifact is on the class path} */
+  final boolean available() {
+    return resource(model().modelResource()) != null;
+  }
+
+  private static @Nullable URL resource(String name) {
+    URL url = ShippedModelFactory.class.getClassLoader().getResource(name);
+    if (url == null && Thread.currentThread().getContextClassLoader() != null) {
+      url = Thread.currentThread().getContextClassLoader().getResource(name);
+    }
+    return url;
+  }
+
+  /**
+   * Copies a resource to {@code target} unless a file of the same size is there (another
+   * process or an earlier start copied it); the copy goes through a temporary file and an atomic
+   * move, so that concurrent starts never read a half-written model.
+   */
+  private static Path extract(Model m, String resource, Path target) {
+    URL url = resource(resource);
+    if (url == null) {
+      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED, "embedding provider "
+          + m.name() + " needs " + m.artifact() + ":" + m.version() + " on the class path ("
+          + resource + " is missing); or select another provider: default (hashing), djl"
+          + " (a local ONNX model) or none");
+    }
+    try {
+      Files.createDirectories(target.getParent());
+      long size;
+      URLConnection c = url.openConnection();
+      size = c.getContentLengthLong();
+      if (Files.isRegularFile(target) && size >= 0 && Files.size(target) == size) {
+        return target;
+      }
+      Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(),
+          ".tmp");
+      try (InputStream in = c.getInputStream()) {
+        Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+      }
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+      return target;
+    } catch (IOException e) {
+      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED, "cannot copy " + resource
+          + " of embedding provider " + m.name() + " to " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public final Set<String> sensitivePropertyNames() {
+    return Set.of();
+  }
+}
