@@ -87,19 +87,7 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
           "tokenizer not found: " + tokenizer + " (set tokenizerPath to the model's"
               + " tokenizer.json)");
     }
-    int maxLength = 256;
-    String maxText = config.get("maxLength");
-    if (maxText != null) {
-      try {
-        maxLength = Integer.parseInt(maxText.strip());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("maxLength must be an integer, got '" + maxText + "'");
-      }
-      if (maxLength < 8 || maxLength > 8192) {
-        throw new IllegalArgumentException("maxLength must be between 8 and 8192, got "
-            + maxLength);
-      }
-    }
+    int maxLength = DjlEmbeddingProvider.maxLength(config, 8192);
     String engine = config.getOrDefault("engine", "OnnxRuntime").strip();
     String queryPrefix = config.getOrDefault("queryPrefix", "");
     String documentPrefix = config.getOrDefault("documentPrefix", "");

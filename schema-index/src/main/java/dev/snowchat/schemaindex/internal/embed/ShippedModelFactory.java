@@ -66,19 +66,7 @@ abstract class ShippedModelFactory implements EmbeddingProviderFactory {
             + m.name() + "; allowed: cacheDir, maxLength");
       }
     }
-    int maxLength = 256;
-    String maxText = config.get("maxLength");
-    if (maxText != null) {
-      try {
-        maxLength = Integer.parseInt(maxText.strip());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("maxLength must be an integer, got '" + maxText + "'");
-      }
-      if (maxLength < 8 || maxLength > 512) {
-        throw new IllegalArgumentException("maxLength must be between 8 and 512, got "
-            + maxLength);
-      }
-    }
+    int maxLength = DjlEmbeddingProvider.maxLength(config, 512);
     String dirText = config.get("cacheDir");
     Path dir = dirText == null || dirText.isBlank()
         ? Path.of(System.getProperty("java.io.tmpdir"), "snowchat-models")
