@@ -59,6 +59,16 @@ class EmbeddingProvidersTest {
   }
 
   @Test
+  void shipped_maxLengthOutOfRangeOrNotANumber_isRefusedBeforeTheModelLoads() {
+    assertThatThrownBy(() -> EmbeddingProviders.create("bge-small", Map.of("maxLength", "4")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxLength must be between 8 and 512, got 4");
+    assertThatThrownBy(() -> EmbeddingProviders.create("bge-small", Map.of("maxLength", "x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxLength must be an integer, got 'x'");
+  }
+
+  @Test
   void djl_unknownPooling_isRefusedWithTheAllowedValues() {
     assertThatThrownBy(() -> EmbeddingProviders.create("djl",
         Map.of("modelPath", "/nonexistent/model.onnx", "pooling", "max")))
