@@ -23,6 +23,8 @@ module dev.snowchat.mcp {
   requires org.slf4j;
   requires jul.to.slf4j;
   requires static org.jspecify;
+  // sun.misc.Signal: the programs' signals exit after the embedding model's calls return.
+  requires jdk.unsupported;
   // Optional, supplied by a co-located host that registers Arrow streams (HostData.registerArrow).
   requires static transitive org.apache.arrow.vector;
   requires static org.apache.arrow.c;

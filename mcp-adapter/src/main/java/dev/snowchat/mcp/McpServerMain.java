@@ -69,7 +69,9 @@ public final class McpServerMain {
         StandardCharsets.UTF_8);
     System.setOut(System.err);
     ProcessLogging.install();
-    System.exit(run(args, System.getenv(), stdout, System.err));
+    // End of input, a one-shot command or a signal: model calls return before the JVM exits.
+    ProcessExit.install();
+    ProcessExit.exit(run(args, System.getenv(), stdout, System.err));
   }
 
   /**

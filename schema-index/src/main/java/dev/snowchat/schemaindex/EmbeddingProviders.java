@@ -22,6 +22,24 @@ public final class EmbeddingProviders {
 
   private EmbeddingProviders() {}
 
+  /**
+   * Ends the use of embedding models in this process: refuses model calls from now on and waits
+   * for those in progress (a model loading, or a batch embedding, in a background thread). A
+   * program calls it right before it exits ({@code System.exit}, or a signal handler that then
+   * exits) whenever a model may be in use: ONNX Runtime releases its native state in a shutdown
+   * hook of its own, beside every other hook, and a thread still inside the runtime would crash
+   * the process (SIGSEGV) instead of letting it exit. Calls refused afterwards fail with {@link
+   * IndexErrorCode#EMBEDDINGS_FAILED}. Irreversible; idempotent; does nothing that needs a model
+   * runtime on the class path.
+   *
+   * @param timeout how long to wait for calls in progress (a cold model load takes about a
+   *     second)
+   * @return whether every call in progress returned in time
+   */
+  public static boolean shutdown(java.time.Duration timeout) {
+    return dev.snowchat.schemaindex.internal.embed.NativeCalls.shutdownProcess(timeout);
+  }
+
   /** {@return the names of all factories visible to this module, sorted} */
   public static List<String> names() {
     TreeSet<String> names = new TreeSet<>();

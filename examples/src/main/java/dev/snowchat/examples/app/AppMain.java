@@ -23,9 +23,11 @@ public final class AppMain {
   public static void main(String[] args) throws InterruptedException {
     System.setProperty("ai.djl.offline", System.getProperty("ai.djl.offline", "true"));
     dev.snowchat.mcp.ProcessLogging.install(); // one log format, no Lucene incubator notice
+    // Ctrl-C and SIGTERM: the embedding model's calls in progress return before the JVM exits.
+    dev.snowchat.mcp.ProcessExit.install();
     int code = run(args, System.getenv(), System.out, System.err);
     if (code != 0) {
-      System.exit(code);
+      dev.snowchat.mcp.ProcessExit.exit(code);
     }
   }
 

@@ -23,7 +23,8 @@ import java.util.Set;
  * the attention mask, or the first token for models trained with CLS pooling such as BGE),
  * L2-normalize. Queries may get a prefix (an instruction such as BGE's) and documents another.
  * Only this class touches DJL types, so the factory loads without DJL on the class path. Calls
- * are serialized (one predictor).
+ * are serialized (one predictor), and go through {@link NativeCalls} so that no thread is in the
+ * runtime's native code when the process exits.
  */
 final class DjlEmbeddingProvider implements EmbeddingProvider {
   private static final int BATCH = 32;
@@ -63,6 +64,14 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
   }
 
   static DjlEmbeddingProvider load(String name, String modelId, Path modelFile,
+      Path tokenizerFile, int maxLength, String engine, Pooling pooling, String queryPrefix,
+      String documentPrefix) {
+    // Native code (tokenizer, ONNX Runtime): never in progress when the process exits.
+    return NativeCalls.PROCESS.call(() -> loadNow(name, modelId, modelFile, tokenizerFile,
+        maxLength, engine, pooling, queryPrefix, documentPrefix));
+  }
+
+  private static DjlEmbeddingProvider loadNow(String name, String modelId, Path modelFile,
       Path tokenizerFile, int maxLength, String engine, Pooling pooling, String queryPrefix,
       String documentPrefix) {
     Model model = null;
@@ -121,7 +130,11 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
     return out;
   }
 
-  private synchronized List<float[]> embedBatch(List<String> texts) {
+  private List<float[]> embedBatch(List<String> texts) {
+    return NativeCalls.PROCESS.call(() -> embedBatchNow(texts));
+  }
+
+  private synchronized List<float[]> embedBatchNow(List<String> texts) {
     Encoding[] encodings = tokenizer.batchEncode(texts);
     int batch = encodings.length;
     int length = 0;
@@ -200,9 +213,11 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
 
   @Override
   public synchronized void close() {
-    predictor.close();
-    model.close();
-    tokenizer.close();
+    NativeCalls.PROCESS.release(() -> {
+      predictor.close();
+      model.close();
+      tokenizer.close();
+    });
   }
 
   /**

