@@ -43,6 +43,12 @@ import java.util.function.ToIntFunction;
  * @param hashingVectorWeight RRF weight of the table-vector ranking with the dependency-free
  *     hashing provider, whose vectors are lexical
  * @param rrfC the RRF rank constant
+ * @param tableBm25 fusion, keyword-only and hashing providers: weight of a table's plain BM25
+ *     score (its name words twice and its column words in one field, as share of the best) added
+ *     to its fused rank score (as share of the best): RRF flattens how much better the first
+ *     keyword match is, plain BM25 keeps it (0: off)
+ * @param semanticTableBm25 the same with a semantic model (0: off; it lowered recall@5 on BIRD
+ *     dev there)
  * @param columnVectors whether a semantic model also embeds every column, ranking tables by
  *     their best column as a third ranking for fusion
  * @param maxColumnVectors column vectors only for catalogs of at most this many columns (0:
@@ -53,6 +59,10 @@ import java.util.function.ToIntFunction;
  * @param coherence coherence: how much a table gains from its database's score (0: off)
  * @param dbFromTables weight of a database's best fused table in its score (semantic models
  *     only: with keywords alone it lowered recall@10 on BIRD)
+ * @param dbBm25 coherence, keyword-only and hashing providers: weight of a database's best
+ *     table by plain BM25 (as share of the best table's) in the database's score: routing from the
+ *     tables' own evidence beside the database documents' (0: off)
+ * @param semanticDbBm25 the same with a semantic model
  * @param dbVectorWeight weight of the question's similarity to a database's vector (semantic
  *     models only)
  * @param dbDenseWeight dense routing (with column vectors): weight of a database's mean
@@ -82,9 +92,11 @@ public record Tuning(
     double exactColumn, double exactName, double glossaryTerm, double k1, double b,
     double bColumns, int candidates,
     double keywordWeight, double vectorWeight, double hashingVectorWeight, double rrfC,
+    double tableBm25, double semanticTableBm25,
     boolean columnVectors, int maxColumnVectors, double columnWeight, double columnSecond,
     double columnTable,
-    double coherence, double dbFromTables, double dbVectorWeight, double dbDenseWeight,
+    double coherence, double dbFromTables, double dbBm25, double semanticDbBm25,
+    double dbVectorWeight, double dbDenseWeight,
     int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
     double dbTables, double dbColumns, int fillLimit, int fillDatabases,
     double propagation, int propagationSources, double layerBoost, double semanticFloor,
@@ -112,6 +124,8 @@ public record Tuning(
       real("vectorWeight", Tuning::vectorWeight, (w, v) -> w.vectorWeight = v),
       real("hashingVectorWeight", Tuning::hashingVectorWeight, (w, v) -> w.hashingVectorWeight = v),
       real("rrfC", Tuning::rrfC, (w, v) -> w.rrfC = v),
+      real("tableBm25", Tuning::tableBm25, (w, v) -> w.tableBm25 = v),
+      real("semanticTableBm25", Tuning::semanticTableBm25, (w, v) -> w.semanticTableBm25 = v),
       flag("columnVectors", Tuning::columnVectors, (w, v) -> w.columnVectors = v),
       whole("maxColumnVectors", Tuning::maxColumnVectors, (w, v) -> w.maxColumnVectors = v),
       real("columnWeight", Tuning::columnWeight, (w, v) -> w.columnWeight = v),
@@ -119,6 +133,8 @@ public record Tuning(
       real("columnTable", Tuning::columnTable, (w, v) -> w.columnTable = v),
       real("coherence", Tuning::coherence, (w, v) -> w.coherence = v),
       real("dbFromTables", Tuning::dbFromTables, (w, v) -> w.dbFromTables = v),
+      real("dbBm25", Tuning::dbBm25, (w, v) -> w.dbBm25 = v),
+      real("semanticDbBm25", Tuning::semanticDbBm25, (w, v) -> w.semanticDbBm25 = v),
       real("dbVectorWeight", Tuning::dbVectorWeight, (w, v) -> w.dbVectorWeight = v),
       real("dbDenseWeight", Tuning::dbDenseWeight, (w, v) -> w.dbDenseWeight = v),
       whole("dbDenseTopK", Tuning::dbDenseTopK, (w, v) -> w.dbDenseTopK = v),
@@ -290,6 +306,8 @@ public record Tuning(
     public double vectorWeight = 1.0;
     public double hashingVectorWeight = 0.1;
     public double rrfC = 60;
+    public double tableBm25 = 0.3;
+    public double semanticTableBm25 = 0.0;
     public boolean columnVectors = true;
     public int maxColumnVectors = 100_000;
     public double columnWeight = 1.0;
@@ -297,6 +315,8 @@ public record Tuning(
     public double columnTable = 0.0;
     public double coherence = 3.0;
     public double dbFromTables = 0.5;
+    public double dbBm25 = 0.75;
+    public double semanticDbBm25 = 0.0;
     public double dbVectorWeight = 0.5;
     public double dbDenseWeight = 1.0;
     public int dbDenseTopK = 1;
@@ -333,6 +353,8 @@ public record Tuning(
       vectorWeight = t.vectorWeight;
       hashingVectorWeight = t.hashingVectorWeight;
       rrfC = t.rrfC;
+      tableBm25 = t.tableBm25;
+      semanticTableBm25 = t.semanticTableBm25;
       columnVectors = t.columnVectors;
       maxColumnVectors = t.maxColumnVectors;
       columnWeight = t.columnWeight;
@@ -340,6 +362,8 @@ public record Tuning(
       columnTable = t.columnTable;
       coherence = t.coherence;
       dbFromTables = t.dbFromTables;
+      dbBm25 = t.dbBm25;
+      semanticDbBm25 = t.semanticDbBm25;
       dbVectorWeight = t.dbVectorWeight;
       dbDenseWeight = t.dbDenseWeight;
       dbDenseTopK = t.dbDenseTopK;
@@ -386,10 +410,11 @@ public record Tuning(
     public Tuning build() {
       Tuning t = new Tuning(name, database, columns, text, glossaryText, exactColumn, exactName,
           glossaryTerm, k1, b, bColumns, candidates, keywordWeight, vectorWeight,
-          hashingVectorWeight, rrfC, columnVectors, maxColumnVectors, columnWeight, columnSecond,
-          columnTable, coherence, dbFromTables, dbVectorWeight, dbDenseWeight, dbDenseTopK,
-          dbDenseColumn, dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit,
-          fillDatabases, propagation, propagationSources, layerBoost, semanticFloor, semanticFull);
+          hashingVectorWeight, rrfC, tableBm25, semanticTableBm25, columnVectors,
+          maxColumnVectors, columnWeight, columnSecond, columnTable, coherence, dbFromTables,
+          dbBm25, semanticDbBm25, dbVectorWeight, dbDenseWeight, dbDenseTopK, dbDenseColumn,
+          dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit, fillDatabases,
+          propagation, propagationSources, layerBoost, semanticFloor, semanticFull);
       for (Setting s : SETTINGS.values()) {
         s.check().accept(t);
       }
