@@ -36,6 +36,7 @@ import java.util.function.ToIntFunction;
  * @param k1 BM25 term-frequency saturation
  * @param b BM25 length normalization, 0 to 1
  * @param bColumns BM25 length normalization of column words (weak: wide tables are not punished)
+ * @param bPlain BM25 length normalization of the plain table field ({@link #tableBm25})
  * @param candidates how many tables each retriever contributes before fusion (at least the
  *     request's {@code k})
  * @param keywordWeight fusion: RRF weight of the keyword ranking
@@ -83,14 +84,16 @@ import java.util.function.ToIntFunction;
  * @param layerBoost schema preference: what a table of a preferred schema (or, by default, of a
  *     modelled layer such as {@code ANALYTICS}) gains, as a share of the best fused score; small,
  *     so that it breaks near-ties (a raw table and its modelled twin) without overriding a
- *     clearly better match (0: off)
+ *     clearly better match (0: off); 0.08 since the plain BM25 share in the fused score
+ *     ({@link #tableBm25}): length normalization gives a raw table with fewer columns than its
+ *     modelled twin a slightly higher BM25 score
  * @param semanticFloor relevance: a semantic model's query similarity that counts as no evidence
  * @param semanticFull relevance: a semantic model's query similarity that counts as full evidence
  */
 public record Tuning(
     double name, double database, double columns, double text, double glossaryText,
     double exactColumn, double exactName, double glossaryTerm, double k1, double b,
-    double bColumns, int candidates,
+    double bColumns, double bPlain, int candidates,
     double keywordWeight, double vectorWeight, double hashingVectorWeight, double rrfC,
     double tableBm25, double semanticTableBm25,
     boolean columnVectors, int maxColumnVectors, double columnWeight, double columnSecond,
@@ -119,6 +122,7 @@ public record Tuning(
       real("k1", Tuning::k1, (w, v) -> w.k1 = v),
       share("b", Tuning::b, (w, v) -> w.b = v),
       share("bColumns", Tuning::bColumns, (w, v) -> w.bColumns = v),
+      share("bPlain", Tuning::bPlain, (w, v) -> w.bPlain = v),
       count("candidates", Tuning::candidates, (w, v) -> w.candidates = v),
       real("keywordWeight", Tuning::keywordWeight, (w, v) -> w.keywordWeight = v),
       real("vectorWeight", Tuning::vectorWeight, (w, v) -> w.vectorWeight = v),
@@ -301,6 +305,7 @@ public record Tuning(
     public double k1 = 1.2;
     public double b = 0.75;
     public double bColumns = 0.3;
+    public double bPlain = 0.4;
     public int candidates = 100;
     public double keywordWeight = 1.0;
     public double vectorWeight = 1.0;
@@ -330,7 +335,7 @@ public record Tuning(
     public int fillDatabases = 3;
     public double propagation = 0.0;
     public int propagationSources = 10;
-    public double layerBoost = 0.05;
+    public double layerBoost = 0.08;
     public double semanticFloor = 0.6;
     public double semanticFull = 0.8;
 
@@ -348,6 +353,7 @@ public record Tuning(
       k1 = t.k1;
       b = t.b;
       bColumns = t.bColumns;
+      bPlain = t.bPlain;
       candidates = t.candidates;
       keywordWeight = t.keywordWeight;
       vectorWeight = t.vectorWeight;
@@ -409,7 +415,7 @@ public record Tuning(
      */
     public Tuning build() {
       Tuning t = new Tuning(name, database, columns, text, glossaryText, exactColumn, exactName,
-          glossaryTerm, k1, b, bColumns, candidates, keywordWeight, vectorWeight,
+          glossaryTerm, k1, b, bColumns, bPlain, candidates, keywordWeight, vectorWeight,
           hashingVectorWeight, rrfC, tableBm25, semanticTableBm25, columnVectors,
           maxColumnVectors, columnWeight, columnSecond, columnTable, coherence, dbFromTables,
           dbBm25, semanticDbBm25, dbVectorWeight, dbDenseWeight, dbDenseTopK, dbDenseColumn,
