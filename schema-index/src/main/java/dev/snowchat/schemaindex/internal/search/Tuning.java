@@ -21,9 +21,10 @@ import java.util.function.ToIntFunction;
  * Other values: {@code Tuning.defaults().with(w -> w.propagation = 0.3)}, where {@code w} is a
  * {@link Builder} whose public fields are named as the components, or {@link #with(String,
  * String)} by name, for the evaluation's {@code --tune key=value} and {@code --sweep}. {@link
- * Builder#build()} checks every value (weights and boosts finite and at least 0, {@code b} and
- * {@code bColumns} 0 to 1, counts at least 0, {@code candidates} and {@code coherenceDatabases}
- * at least 1); create values with it, not with the canonical constructor. Immutable.
+ * Builder#build()} checks every value (weights and boosts finite and at least 0, {@code b},
+ * {@code bColumns} and {@code bPlain} 0 to 1, counts at least 0, {@code candidates} and {@code
+ * coherenceDatabases} at least 1); create values with it, not with the canonical constructor.
+ * Immutable.
  *
  * @param name keyword retrieval: boost of table-name words
  * @param database boost of database and (non-PUBLIC) schema words

@@ -55,7 +55,7 @@ class TuningTest {
     for (String key : Tuning.keys()) {
       changed = changed.with(key, switch (key) {
         case "columnVectors" -> "false";
-        case "b", "bColumns", "semanticFloor" -> "0.5";
+        case "b", "bColumns", "bPlain", "semanticFloor" -> "0.5";
         case "semanticFull" -> "0.9";
         default -> "7";
       });
