@@ -147,9 +147,11 @@ class SampleSearchTest {
 
   /**
    * Questions whose person's table is second, not first, by provider; each provider gets the
-   * other questions right, and these must stay in the top 2. Hashing (and keywords alone): "which
-   * nights is a listing available in the calendar" (VW_LISTING_OCCUPANCY first) and "number of
-   * reviews and average rating for each host" (FACT_REVIEWS first). The shipped default,
+   * other questions right, and these must stay in the top 2. Hashing (and keywords alone): "average
+   * review rating per month" (VW_HOST_PERFORMANCE, which also holds a review count and an average
+   * rating, first; the plain BM25 table scores, schema-index's EVALUATION.md, moved the two misses
+   * before them, "which nights is a listing available in the calendar" and "number of reviews and
+   * average rating for each host", to first). The shipped default,
    * quantized BGE-small: "host response rate" (VW_HOST_PERFORMANCE first), "estimated revenue per
    * listing" and "nights booked per listing" (DIM_LISTINGS first: the quantized model ranks the
    * listing table above the occupancy view that holds those columns; full-precision BGE put the
@@ -157,7 +159,7 @@ class SampleSearchTest {
    * (VW_LISTING_OCCUPANCY first: a near tie that ONNX Runtime's threaded sums tip either way).
    */
   static final Map<String, Set<String>> KNOWN_MISSES = Map.of(
-      "hashing", Set.of("sample_05", "sample_07"),
+      "hashing", Set.of("sample_04"),
       "shipped default", Set.of("sample_05", "sample_10", "sample_12", "sample_20"));
 
   private static Stream<DynamicTest> firstHitTests(SchemaIndex index, String label)

@@ -19,7 +19,7 @@ import org.apache.lucene.search.TopDocs;
 /**
  * Ranking stage: database coherence. The tables of one question come from one database.
  * Databases are scored by BM25 over their documents (all table and column words of a database,
- * so IDF counts databases, not tables); with a semantic model also by the question's similarity
+ * so IDF counts databases, not tables) and by their best table's plain BM25 score; with a semantic model also by the question's similarity
  * to their vectors, by their best fused table, and, with column vectors, by dense routing (their
  * best tables' similarities). A table's score becomes its fused score (normalized) plus {@link
  * Tuning#coherence()} times its database's normalized score, and the best databases' other
@@ -58,6 +58,10 @@ record Coherence(Tuning tuning, boolean semantic) {
         if (semantic && tuning.dbFromTables() > 0 && maxTable > 0) {
           dbScore.merge(e.getKey(), tuning.dbFromTables() * e.getValue(), Double::sum);
         }
+      }
+      double bm25 = semantic ? tuning.semanticDbBm25() : tuning.dbBm25();
+      if (q.request.database() == null && bm25 > 0) {
+        addBestPlainTable(q, dbScore, bm25);
       }
       if (q.request.database() == null && tuning.dbDenseWeight() > 0 && !q.dense.isEmpty()) {
         addDenseRouting(q, dbScore);
@@ -120,6 +124,29 @@ record Coherence(Tuning tuning, boolean semantic) {
 
   private static String database(QueryContext q, ScoreDoc sd) throws IOException {
     return q.stored.document(sd.doc, Set.of(Fields.D_KEY)).get(Fields.D_KEY);
+  }
+
+  /**
+   * Routing from the tables' own keyword evidence: a database gains {@code weight} times its best
+   * table's plain BM25 score ({@link QueryContext#plainScores}) as a share of the best table's.
+   * The database documents' BM25 counts a word once however many tables hold it; a table that
+   * matches most of the question's words is the stronger sign.
+   */
+  static void addBestPlainTable(QueryContext q, Map<String, Double> dbScore, double weight) {
+    double max = Fusion.max(q.plainScores);
+    if (max <= 0) {
+      return;
+    }
+    Map<String, Double> best = new HashMap<>();
+    for (Map.Entry<String, Double> e : q.plainScores.entrySet()) {
+      TableInfo t = q.catalog.tables().get(e.getKey());
+      if (t != null) {
+        best.merge(t.id().database(), e.getValue(), Math::max);
+      }
+    }
+    for (Map.Entry<String, Double> e : best.entrySet()) {
+      dbScore.merge(e.getKey(), weight * e.getValue() / max, Double::sum);
+    }
   }
 
   /**

@@ -54,6 +54,8 @@ record Documents(GlossaryMatcher glossary, int termCap) {
     }
     String columnWords = cols.toString();
     d.add(new TextField(Fields.COLS, columnWords, Field.Store.NO));
+    d.add(new TextField(Fields.PLAIN, nameWords + ' ' + nameWords + ' ' + columnWords,
+        Field.Store.NO));
     if (!text.isEmpty()) {
       d.add(new TextField(Fields.TEXT, text.toString(), Field.Store.NO));
     }

@@ -18,6 +18,8 @@ final class Fields {
   static final String NAME = "name";
   static final String DBNAME = "dbname";
   static final String COLS = "cols";
+  /** The table name's words twice and its column names' words: plain table-level BM25. */
+  static final String PLAIN = "plain";
   /** Words of the table and column comments. */
   static final String TEXT = "text";
   /** Words of the glossary entries that target the table, and their ids ({@link #GID}). */

@@ -427,10 +427,15 @@ final class Indexer implements AutoCloseable {
   private static Similarity similarity(Tuning tuning) {
     BM25Similarity base = new BM25Similarity((float) tuning.k1(), (float) tuning.b());
     BM25Similarity columns = new BM25Similarity((float) tuning.k1(), (float) tuning.bColumns());
+    BM25Similarity plain = new BM25Similarity((float) tuning.k1(), (float) tuning.bPlain());
     return new PerFieldSimilarityWrapper() {
       @Override
       public Similarity get(String field) {
-        return field.equals(Fields.COLS) ? columns : base;
+        return switch (field) {
+          case Fields.COLS -> columns;
+          case Fields.PLAIN -> plain;
+          default -> base;
+        };
       }
     };
   }

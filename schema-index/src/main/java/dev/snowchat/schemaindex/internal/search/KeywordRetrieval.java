@@ -1,7 +1,9 @@
 package dev.snowchat.schemaindex.internal.search;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -14,18 +16,38 @@ import org.jspecify.annotations.Nullable;
  * Ranking stage: keyword retrieval. BM25 over the table documents' word fields (name, database,
  * columns, comments, glossary text), plus exact table and column names as typed and the ids of
  * the glossary entries the query names, each with its boost ({@link Tuning#name()} ...
- * {@link Tuning#glossaryTerm()}). Sets {@link QueryContext#keywordRanking}.
+ * {@link Tuning#glossaryTerm()}). Sets {@link QueryContext#keywordRanking}. With {@code plain},
+ * also scores the tables by plain BM25 over one field of their name words (twice) and column
+ * words ({@link Fields#PLAIN}) and sets {@link QueryContext#plainScores}: one field keeps one
+ * IDF and one length per table, which ranks the first table better than the sum of per-field
+ * scores does.
  *
  * @param tuning the weights
+ * @param plain whether to compute the plain BM25 scores (a later stage uses them)
  */
-record KeywordRetrieval(Tuning tuning) {
+record KeywordRetrieval(Tuning tuning, boolean plain) {
   void retrieve(QueryContext q) throws IOException {
     Query keyword = query(q.words, q.raw, q.glossaryMatches);
     if (keyword != null) {
-      Query filtered = q.filter == null ? keyword : new BooleanQuery.Builder()
-          .add(keyword, Occur.MUST).add(q.filter, Occur.FILTER).build();
-      q.keywordRanking = q.ranking(q.searcher.search(filtered, q.depth).scoreDocs);
+      q.keywordRanking = q.ranking(q.searcher.search(filtered(keyword, q), q.depth).scoreDocs);
     }
+    if (plain) {
+      BooleanQuery.Builder b = new BooleanQuery.Builder();
+      int clauses = 0;
+      for (String w : q.words) {
+        clauses += should(b, Fields.PLAIN, w, 1);
+      }
+      if (clauses > 0) {
+        Map<String, Double> scores = new HashMap<>();
+        q.ranking(q.searcher.search(filtered(b.build(), q), q.depth).scoreDocs, scores);
+        q.plainScores = scores;
+      }
+    }
+  }
+
+  private static Query filtered(Query query, QueryContext q) {
+    return q.filter == null ? query : new BooleanQuery.Builder()
+        .add(query, Occur.MUST).add(q.filter, Occur.FILTER).build();
   }
 
   private @Nullable Query query(List<String> words, List<String> raw,

@@ -49,6 +49,8 @@ final class QueryContext {
   List<GlossaryMatcher.Match> glossaryMatches = List.of();
   /** Keyword retrieval: table keys by BM25, best first. */
   List<String> keywordRanking = List.of();
+  /** Each table's plain BM25 score ({@link Fields#PLAIN}), when a stage needs it. */
+  Map<String, Double> plainScores = Map.of();
   /** Vector retrieval: the query's vector, or null without one (no provider, zero vector). */
   float @Nullable [] queryVector;
   /** Table keys by table-vector similarity (HNSW), best first. */
@@ -92,12 +94,23 @@ final class QueryContext {
    * build must rank exactly as an updated index does).
    */
   List<String> ranking(ScoreDoc[] hits) throws IOException {
+    return ranking(hits, null);
+  }
+
+  /** As {@link #ranking(ScoreDoc[])}, also putting each table's score into {@code scoresOut}. */
+  List<String> ranking(ScoreDoc[] hits, @Nullable Map<String, Double> scoresOut)
+      throws IOException {
     record Hit(String key, float score) {}
     List<Hit> out = new ArrayList<>(hits.length);
     for (ScoreDoc sd : hits) {
       out.add(new Hit(stored.document(sd.doc, Set.of(Fields.KEY)).get(Fields.KEY), sd.score));
     }
     out.sort(Comparator.comparingDouble((Hit h) -> -h.score()).thenComparing(Hit::key));
+    if (scoresOut != null) {
+      for (Hit h : out) {
+        scoresOut.put(h.key(), (double) h.score());
+      }
+    }
     return out.stream().map(Hit::key).toList();
   }
 

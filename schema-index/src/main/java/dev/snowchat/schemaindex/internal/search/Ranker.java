@@ -57,11 +57,15 @@ final class Ranker {
     // the hashing provider's vectors are lexical: they mostly catch misspellings
     double vectorWeight = provider == null ? 0
         : Indexer.semantic(provider) ? tuning.vectorWeight() : tuning.hashingVectorWeight();
-    this.keywords = new KeywordRetrieval(tuning);
+    boolean semantic = Indexer.semantic(provider);
+    double tableBm25 = semantic ? tuning.semanticTableBm25() : tuning.tableBm25();
+    double dbBm25 = semantic ? tuning.semanticDbBm25() : tuning.dbBm25();
+    this.keywords = new KeywordRetrieval(tuning,
+        tableBm25 > 0 || (dbBm25 > 0 && tuning.coherence() > 0));
     this.vectors = new VectorRetrieval(tuning, provider, vectorWeight, columnVectors);
-    this.fusion = new Fusion(tuning, vectorWeight);
+    this.fusion = new Fusion(tuning, vectorWeight, tableBm25);
     this.preference = new SchemaPreference(tuning);
-    this.coherence = new Coherence(tuning, Indexer.semantic(provider));
+    this.coherence = new Coherence(tuning, semantic);
     this.propagation = new Propagation(tuning);
   }
 

@@ -21,9 +21,10 @@ import java.util.function.ToIntFunction;
  * Other values: {@code Tuning.defaults().with(w -> w.propagation = 0.3)}, where {@code w} is a
  * {@link Builder} whose public fields are named as the components, or {@link #with(String,
  * String)} by name, for the evaluation's {@code --tune key=value} and {@code --sweep}. {@link
- * Builder#build()} checks every value (weights and boosts finite and at least 0, {@code b} and
- * {@code bColumns} 0 to 1, counts at least 0, {@code candidates} and {@code coherenceDatabases}
- * at least 1); create values with it, not with the canonical constructor. Immutable.
+ * Builder#build()} checks every value (weights and boosts finite and at least 0, {@code b},
+ * {@code bColumns} and {@code bPlain} 0 to 1, counts at least 0, {@code candidates} and {@code
+ * coherenceDatabases} at least 1); create values with it, not with the canonical constructor.
+ * Immutable.
  *
  * @param name keyword retrieval: boost of table-name words
  * @param database boost of database and (non-PUBLIC) schema words
@@ -36,6 +37,7 @@ import java.util.function.ToIntFunction;
  * @param k1 BM25 term-frequency saturation
  * @param b BM25 length normalization, 0 to 1
  * @param bColumns BM25 length normalization of column words (weak: wide tables are not punished)
+ * @param bPlain BM25 length normalization of the plain table field ({@link #tableBm25})
  * @param candidates how many tables each retriever contributes before fusion (at least the
  *     request's {@code k})
  * @param keywordWeight fusion: RRF weight of the keyword ranking
@@ -43,6 +45,12 @@ import java.util.function.ToIntFunction;
  * @param hashingVectorWeight RRF weight of the table-vector ranking with the dependency-free
  *     hashing provider, whose vectors are lexical
  * @param rrfC the RRF rank constant
+ * @param tableBm25 fusion, keyword-only and hashing providers: weight of a table's plain BM25
+ *     score (its name words twice and its column words in one field, as share of the best) added
+ *     to its fused rank score (as share of the best): RRF flattens how much better the first
+ *     keyword match is, plain BM25 keeps it (0: off)
+ * @param semanticTableBm25 the same with a semantic model (0: off; it lowered recall@5 on BIRD
+ *     dev there)
  * @param columnVectors whether a semantic model also embeds every column, ranking tables by
  *     their best column as a third ranking for fusion
  * @param maxColumnVectors column vectors only for catalogs of at most this many columns (0:
@@ -53,6 +61,10 @@ import java.util.function.ToIntFunction;
  * @param coherence coherence: how much a table gains from its database's score (0: off)
  * @param dbFromTables weight of a database's best fused table in its score (semantic models
  *     only: with keywords alone it lowered recall@10 on BIRD)
+ * @param dbBm25 coherence, keyword-only and hashing providers: weight of a database's best
+ *     table by plain BM25 (as share of the best table's) in the database's score: routing from the
+ *     tables' own evidence beside the database documents' (0: off)
+ * @param semanticDbBm25 the same with a semantic model
  * @param dbVectorWeight weight of the question's similarity to a database's vector (semantic
  *     models only)
  * @param dbDenseWeight dense routing (with column vectors): weight of a database's mean
@@ -73,18 +85,22 @@ import java.util.function.ToIntFunction;
  * @param layerBoost schema preference: what a table of a preferred schema (or, by default, of a
  *     modelled layer such as {@code ANALYTICS}) gains, as a share of the best fused score; small,
  *     so that it breaks near-ties (a raw table and its modelled twin) without overriding a
- *     clearly better match (0: off)
+ *     clearly better match (0: off); 0.08 since the plain BM25 share in the fused score
+ *     ({@link #tableBm25}): length normalization gives a raw table with fewer columns than its
+ *     modelled twin a slightly higher BM25 score
  * @param semanticFloor relevance: a semantic model's query similarity that counts as no evidence
  * @param semanticFull relevance: a semantic model's query similarity that counts as full evidence
  */
 public record Tuning(
     double name, double database, double columns, double text, double glossaryText,
     double exactColumn, double exactName, double glossaryTerm, double k1, double b,
-    double bColumns, int candidates,
+    double bColumns, double bPlain, int candidates,
     double keywordWeight, double vectorWeight, double hashingVectorWeight, double rrfC,
+    double tableBm25, double semanticTableBm25,
     boolean columnVectors, int maxColumnVectors, double columnWeight, double columnSecond,
     double columnTable,
-    double coherence, double dbFromTables, double dbVectorWeight, double dbDenseWeight,
+    double coherence, double dbFromTables, double dbBm25, double semanticDbBm25,
+    double dbVectorWeight, double dbDenseWeight,
     int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
     double dbTables, double dbColumns, int fillLimit, int fillDatabases,
     double propagation, int propagationSources, double layerBoost, double semanticFloor,
@@ -107,11 +123,14 @@ public record Tuning(
       real("k1", Tuning::k1, (w, v) -> w.k1 = v),
       share("b", Tuning::b, (w, v) -> w.b = v),
       share("bColumns", Tuning::bColumns, (w, v) -> w.bColumns = v),
+      share("bPlain", Tuning::bPlain, (w, v) -> w.bPlain = v),
       count("candidates", Tuning::candidates, (w, v) -> w.candidates = v),
       real("keywordWeight", Tuning::keywordWeight, (w, v) -> w.keywordWeight = v),
       real("vectorWeight", Tuning::vectorWeight, (w, v) -> w.vectorWeight = v),
       real("hashingVectorWeight", Tuning::hashingVectorWeight, (w, v) -> w.hashingVectorWeight = v),
       real("rrfC", Tuning::rrfC, (w, v) -> w.rrfC = v),
+      real("tableBm25", Tuning::tableBm25, (w, v) -> w.tableBm25 = v),
+      real("semanticTableBm25", Tuning::semanticTableBm25, (w, v) -> w.semanticTableBm25 = v),
       flag("columnVectors", Tuning::columnVectors, (w, v) -> w.columnVectors = v),
       whole("maxColumnVectors", Tuning::maxColumnVectors, (w, v) -> w.maxColumnVectors = v),
       real("columnWeight", Tuning::columnWeight, (w, v) -> w.columnWeight = v),
@@ -119,6 +138,8 @@ public record Tuning(
       real("columnTable", Tuning::columnTable, (w, v) -> w.columnTable = v),
       real("coherence", Tuning::coherence, (w, v) -> w.coherence = v),
       real("dbFromTables", Tuning::dbFromTables, (w, v) -> w.dbFromTables = v),
+      real("dbBm25", Tuning::dbBm25, (w, v) -> w.dbBm25 = v),
+      real("semanticDbBm25", Tuning::semanticDbBm25, (w, v) -> w.semanticDbBm25 = v),
       real("dbVectorWeight", Tuning::dbVectorWeight, (w, v) -> w.dbVectorWeight = v),
       real("dbDenseWeight", Tuning::dbDenseWeight, (w, v) -> w.dbDenseWeight = v),
       whole("dbDenseTopK", Tuning::dbDenseTopK, (w, v) -> w.dbDenseTopK = v),
@@ -285,11 +306,14 @@ public record Tuning(
     public double k1 = 1.2;
     public double b = 0.75;
     public double bColumns = 0.3;
+    public double bPlain = 0.4;
     public int candidates = 100;
     public double keywordWeight = 1.0;
     public double vectorWeight = 1.0;
     public double hashingVectorWeight = 0.1;
     public double rrfC = 60;
+    public double tableBm25 = 0.3;
+    public double semanticTableBm25 = 0.0;
     public boolean columnVectors = true;
     public int maxColumnVectors = 100_000;
     public double columnWeight = 1.0;
@@ -297,6 +321,8 @@ public record Tuning(
     public double columnTable = 0.0;
     public double coherence = 3.0;
     public double dbFromTables = 0.5;
+    public double dbBm25 = 0.75;
+    public double semanticDbBm25 = 0.0;
     public double dbVectorWeight = 0.5;
     public double dbDenseWeight = 1.0;
     public int dbDenseTopK = 1;
@@ -310,7 +336,7 @@ public record Tuning(
     public int fillDatabases = 3;
     public double propagation = 0.0;
     public int propagationSources = 10;
-    public double layerBoost = 0.05;
+    public double layerBoost = 0.08;
     public double semanticFloor = 0.6;
     public double semanticFull = 0.8;
 
@@ -328,11 +354,14 @@ public record Tuning(
       k1 = t.k1;
       b = t.b;
       bColumns = t.bColumns;
+      bPlain = t.bPlain;
       candidates = t.candidates;
       keywordWeight = t.keywordWeight;
       vectorWeight = t.vectorWeight;
       hashingVectorWeight = t.hashingVectorWeight;
       rrfC = t.rrfC;
+      tableBm25 = t.tableBm25;
+      semanticTableBm25 = t.semanticTableBm25;
       columnVectors = t.columnVectors;
       maxColumnVectors = t.maxColumnVectors;
       columnWeight = t.columnWeight;
@@ -340,6 +369,8 @@ public record Tuning(
       columnTable = t.columnTable;
       coherence = t.coherence;
       dbFromTables = t.dbFromTables;
+      dbBm25 = t.dbBm25;
+      semanticDbBm25 = t.semanticDbBm25;
       dbVectorWeight = t.dbVectorWeight;
       dbDenseWeight = t.dbDenseWeight;
       dbDenseTopK = t.dbDenseTopK;
@@ -385,11 +416,12 @@ public record Tuning(
      */
     public Tuning build() {
       Tuning t = new Tuning(name, database, columns, text, glossaryText, exactColumn, exactName,
-          glossaryTerm, k1, b, bColumns, candidates, keywordWeight, vectorWeight,
-          hashingVectorWeight, rrfC, columnVectors, maxColumnVectors, columnWeight, columnSecond,
-          columnTable, coherence, dbFromTables, dbVectorWeight, dbDenseWeight, dbDenseTopK,
-          dbDenseColumn, dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit,
-          fillDatabases, propagation, propagationSources, layerBoost, semanticFloor, semanticFull);
+          glossaryTerm, k1, b, bColumns, bPlain, candidates, keywordWeight, vectorWeight,
+          hashingVectorWeight, rrfC, tableBm25, semanticTableBm25, columnVectors,
+          maxColumnVectors, columnWeight, columnSecond, columnTable, coherence, dbFromTables,
+          dbBm25, semanticDbBm25, dbVectorWeight, dbDenseWeight, dbDenseTopK, dbDenseColumn,
+          dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit, fillDatabases,
+          propagation, propagationSources, layerBoost, semanticFloor, semanticFull);
       for (Setting s : SETTINGS.values()) {
         s.check().accept(t);
       }

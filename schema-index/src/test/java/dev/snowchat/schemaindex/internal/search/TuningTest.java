@@ -17,14 +17,16 @@ class TuningTest {
     Map<String, String> m = new LinkedHashMap<>();
     String[] pairs = {"name", "3.0", "database", "1.5", "columns", "1.0", "text", "0.7",
         "glossaryText", "1.0", "exactColumn", "4.0", "exactName", "4.0", "glossaryTerm", "6.0",
-        "k1", "1.2", "b", "0.75", "bColumns", "0.3", "candidates", "100", "keywordWeight", "1.0",
-        "vectorWeight", "1.0", "hashingVectorWeight", "0.1", "rrfC", "60.0",
-        "columnVectors", "true", "maxColumnVectors", "100000", "columnWeight", "1.0",
+        "k1", "1.2", "b", "0.75", "bColumns", "0.3", "bPlain", "0.4", "candidates", "100",
+        "keywordWeight", "1.0", "vectorWeight", "1.0", "hashingVectorWeight", "0.1", "rrfC", "60.0",
+        "tableBm25", "0.3", "semanticTableBm25", "0.0", "columnVectors", "true",
+        "maxColumnVectors", "100000", "columnWeight", "1.0",
         "columnSecond", "0.0", "columnTable", "0.0", "coherence", "3.0", "dbFromTables", "0.5",
-        "dbVectorWeight", "0.5", "dbDenseWeight", "1.0", "dbDenseTopK", "1",
+        "dbBm25", "0.75", "semanticDbBm25", "0.0", "dbVectorWeight", "0.5", "dbDenseWeight", "1.0",
+        "dbDenseTopK", "1",
         "dbDenseColumn", "1.0", "dbTermCap", "3", "coherenceDatabases", "10", "dbName", "3.0",
         "dbTables", "2.0", "dbColumns", "1.0", "fillLimit", "64", "fillDatabases", "3",
-        "propagation", "0.0", "propagationSources", "10", "layerBoost", "0.05",
+        "propagation", "0.0", "propagationSources", "10", "layerBoost", "0.08",
         "semanticFloor", "0.6", "semanticFull", "0.8"};
     for (int i = 0; i < pairs.length; i += 2) {
       m.put(pairs[i], pairs[i + 1]);
@@ -53,7 +55,7 @@ class TuningTest {
     for (String key : Tuning.keys()) {
       changed = changed.with(key, switch (key) {
         case "columnVectors" -> "false";
-        case "b", "bColumns", "semanticFloor" -> "0.5";
+        case "b", "bColumns", "bPlain", "semanticFloor" -> "0.5";
         case "semanticFull" -> "0.9";
         default -> "7";
       });
