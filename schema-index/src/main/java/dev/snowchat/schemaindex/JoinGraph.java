@@ -83,21 +83,29 @@ public final class JoinGraph {
   /** The graph of one database. Immutable. */
   private static final class Part {
     final Set<QualifiedName> tables;
-    /** Raw inference output, kept so that an update of another database reuses it. */
-    final List<JoinEdge> inferredRaw;
+    /** The tables in catalog order: the vertex order of {@link #graph()}. */
+    final List<QualifiedName> order;
+    /**
+     * What inference read from each table alone, kept so that the next inference of this
+     * database reuses it for the tables that did not change; empty when nothing is inferred.
+     */
+    final Map<QualifiedName, FkInference.Prepared> prepared;
     /** Declared keys from this database's tables to other databases' tables, unchecked. */
     final List<JoinEdge> crossDeclared;
     /** The kept edges between this database's tables, sorted by {@link #ORDER}. */
     final List<JoinEdge> edges;
     final Map<QualifiedName, List<JoinEdge>> adjacency;
-    final Graph<QualifiedName, Link> graph;
+    /** The JGraphT graph of {@link #edges}; made on first use (a join path in this database). */
+    private volatile @Nullable Graph<QualifiedName, Link> graph;
 
-    Part(String database, List<TableInfo> tables, List<JoinEdge> inferredRaw,
+    Part(String database, List<TableInfo> tables, Inference inference,
         InferenceOptions options) {
-      this.inferredRaw = inferredRaw;
+      this.prepared = inference.prepared();
+      List<JoinEdge> inferredRaw = inference.edges();
       Set<QualifiedName> ids = new HashSet<>();
       tables.forEach(t -> ids.add(t.id()));
       this.tables = Set.copyOf(ids);
+      this.order = tables.stream().map(TableInfo::id).toList();
       // Declared edges first, then inferred ones by falling confidence; a join already present
       // (either direction, same columns) is not added twice.
       Map<List<Object>, JoinEdge> unique = new LinkedHashMap<>();
@@ -124,12 +132,26 @@ public final class JoinGraph {
       List<JoinEdge> all = new ArrayList<>(unique.values());
       all.sort(ORDER);
       this.edges = List.copyOf(all);
-      WeightedPseudograph<QualifiedName, Link> g = new WeightedPseudograph<>(Link.class);
-      tables.forEach(t -> g.addVertex(t.id()));
-      addEdges(g, edges);
-      this.graph = new AsUnmodifiableGraph<>(g);
       this.adjacency = adjacency(edges);
     }
+
+    Graph<QualifiedName, Link> graph() {
+      Graph<QualifiedName, Link> g = graph;
+      if (g == null) {
+        WeightedPseudograph<QualifiedName, Link> w = new WeightedPseudograph<>(Link.class);
+        order.forEach(w::addVertex);
+        addEdges(w, edges);
+        g = new AsUnmodifiableGraph<>(w);
+        graph = g;
+      }
+      return g;
+    }
+  }
+
+  /** Inferred edges of one database, and the prepared tables they were inferred from. */
+  private record Inference(List<JoinEdge> edges,
+      Map<QualifiedName, FkInference.Prepared> prepared) {
+    static final Inference NONE = new Inference(List.of(), Map.of());
   }
 
   private JoinGraph(InferenceOptions options, Map<String, Part> parts) {
@@ -181,7 +203,7 @@ public final class JoinGraph {
   /** The graph join paths search: one database's, unless keys cross databases. */
   private Graph<QualifiedName, Link> graphFor(QualifiedName from, QualifiedName to) {
     if (crossEdges.isEmpty() && from.database().equals(to.database())) {
-      return parts.get(from.database()).graph;
+      return parts.get(from.database()).graph();
     }
     Graph<QualifiedName, Link> g = wholeGraph;
     if (g == null) {
@@ -218,10 +240,11 @@ public final class JoinGraph {
     requireNonNull(catalog, "catalog is null");
     requireNonNull(options, "options is null");
     Map<String, List<TableInfo>> byDatabase = byDatabase(catalog.tables());
-    Map<String, List<JoinEdge>> inferred = options.inferKeys() ? inferAll(byDatabase) : Map.of();
+    Map<String, Inference> inferred =
+        options.inferKeys() ? inferAll(byDatabase, Map.of()) : Map.of();
     Map<String, Part> parts = new HashMap<>();
     byDatabase.forEach((db, tables) -> parts.put(db,
-        new Part(db, tables, inferred.getOrDefault(db, List.of()), options)));
+        new Part(db, tables, inferred.getOrDefault(db, Inference.NONE), options)));
     return new JoinGraph(options, parts);
   }
 
@@ -249,11 +272,18 @@ public final class JoinGraph {
     }
     Map<String, Part> next = new HashMap<>(parts);
     next.keySet().removeAll(dirty);
-    Map<String, List<TableInfo>> touched = byDatabase(newCatalog.tables().stream()
-        .filter(t -> dirty.contains(t.id().database())).toList());
-    Map<String, List<JoinEdge>> inferred = options.inferKeys() ? inferAll(touched) : Map.of();
+    // The touched databases' tables, found by binary search in the sorted catalog.
+    Map<String, List<TableInfo>> touched = new TreeMap<>();
+    for (String db : dirty) {
+      List<TableInfo> tables = newCatalog.tablesOf(db);
+      if (!tables.isEmpty()) {
+        touched.put(db, tables);
+      }
+    }
+    Map<String, Inference> inferred =
+        options.inferKeys() ? inferAll(touched, parts) : Map.of();
     touched.forEach((db, tables) -> next.put(db,
-        new Part(db, tables, inferred.getOrDefault(db, List.of()), options)));
+        new Part(db, tables, inferred.getOrDefault(db, Inference.NONE), options)));
     return new JoinGraph(options, next);
   }
 
@@ -402,22 +432,38 @@ public final class JoinGraph {
     return Optional.of(new JoinPath(out));
   }
 
-  /** Infers each database on its own; databases run in parallel when there are several. */
-  private static Map<String, List<JoinEdge>> inferAll(Map<String, List<TableInfo>> byDatabase) {
+  /**
+   * Infers each database on its own; databases run in parallel when there are several. A table
+   * that {@code previous} prepared (the same {@link TableInfo} instance, as {@link Catalog#with}
+   * carries an unchanged table forward) is not prepared again.
+   */
+  private static Map<String, Inference> inferAll(Map<String, List<TableInfo>> byDatabase,
+      Map<String, Part> previous) {
     if (byDatabase.size() == 1) {
       Map.Entry<String, List<TableInfo>> only = byDatabase.entrySet().iterator().next();
-      return Map.of(only.getKey(), infer(only.getValue()));
+      return Map.of(only.getKey(), infer(only.getValue(), previous.get(only.getKey())));
     }
-    return byDatabase.entrySet().parallelStream()
-        .collect(Collectors.toMap(Map.Entry::getKey, e -> infer(e.getValue())));
+    return byDatabase.entrySet().parallelStream().collect(Collectors.toMap(Map.Entry::getKey,
+        e -> infer(e.getValue(), previous.get(e.getKey()))));
   }
 
-  private static List<JoinEdge> infer(List<TableInfo> tables) {
+  private static Inference infer(List<TableInfo> tables, @Nullable Part previous) {
+    Map<QualifiedName, FkInference.Prepared> old = previous == null ? Map.of() : previous.prepared;
+    List<FkInference.Prepared> prepared = new ArrayList<>(tables.size());
+    Map<QualifiedName, FkInference.Prepared> byId = HashMap.newHashMap(tables.size());
+    for (TableInfo t : tables) {
+      FkInference.Prepared p = old.get(t.id());
+      if (p == null || p.table() != t) {
+        p = FkInference.prepare(t);
+      }
+      prepared.add(p);
+      byId.put(t.id(), p);
+    }
     List<JoinEdge> out = new ArrayList<>();
-    for (FkInference.Inferred i : FkInference.inferDatabase(tables, FkInference.Rule.all())) {
+    for (FkInference.Inferred i : FkInference.inferPrepared(prepared, FkInference.Rule.all())) {
       out.add(i.edge());
     }
-    return List.copyOf(out);
+    return new Inference(List.copyOf(out), Map.copyOf(byId));
   }
 
   private static Map<String, List<TableInfo>> byDatabase(Collection<TableInfo> tables) {

@@ -187,6 +187,34 @@ public final class FkInference {
    */
   public static List<Inferred> inferDatabase(List<TableInfo> tables, Set<Rule> rules) {
     requireNonNull(tables, "tables is null");
+    List<Prepared> prepared = new ArrayList<>(tables.size());
+    tables.forEach(t -> prepared.add(prepare(t)));
+    return inferPrepared(prepared, rules);
+  }
+
+  /**
+   * Reads what inference needs from one table alone (its column names normalized and split, its
+   * name's variants, its key), so that a later inference of its database can reuse it while the
+   * table is unchanged.
+   *
+   * @param table the table
+   * @return the prepared table; immutable
+   */
+  public static Prepared prepare(TableInfo table) {
+    return new Prepared(requireNonNull(table, "table is null"));
+  }
+
+  /**
+   * Infers foreign keys among the tables of one database, prepared by {@link #prepare} (perhaps
+   * for an earlier inference): the same result as {@link #inferDatabase(List, Set)} on their
+   * tables.
+   *
+   * @param tables the prepared tables of one database, in a stable order
+   * @param rules the rules to apply
+   * @return the inferred edges, grouped by referencing table in input order
+   */
+  public static List<Inferred> inferPrepared(List<Prepared> tables, Set<Rule> rules) {
+    requireNonNull(tables, "tables is null");
     requireNonNull(rules, "rules is null");
     Database db = new Database(tables);
     List<Inferred> out = new ArrayList<>();
@@ -206,6 +234,73 @@ public final class FkInference {
       }
     }
     return out;
+  }
+
+  /**
+   * What inference reads from one table alone: a function of the table, so it is kept while the
+   * table is unchanged and reused by the next inference of its database.
+   */
+  public static final class Prepared {
+    final TableInfo info;
+    final List<ColumnInfo> columns;
+    final List<String> norms;
+    final List<@Nullable KeySplit> splits;
+    final String base;
+    final List<String> variants;
+    final @Nullable ColumnInfo key;
+    final @Nullable KeySplit keySplit;
+    final String keyNorm;
+    final KeyKind keyKind;
+
+    private Prepared(TableInfo info) {
+      this.info = info;
+      this.columns = info.columns();
+      List<String> ns = new ArrayList<>(columns.size());
+      List<@Nullable KeySplit> ss = new ArrayList<>(columns.size());
+      for (ColumnInfo c : columns) {
+        ns.add(Names.norm(c.name()));
+        ss.add(Names.keySplit(c.name()));
+      }
+      this.norms = ns;
+      this.splits = ss;
+      this.base = Names.tableBase(info.id().name());
+      this.variants = Names.variants(base);
+      int k = -1;
+      KeyKind kind = KeyKind.NONE;
+      if (info.primaryKey().size() == 1) {
+        for (int i = 0; i < columns.size() && k < 0; i++) {
+          if (columns.get(i).name().equals(info.primaryKey().get(0))) {
+            k = i;
+            kind = KeyKind.PRIMARY_KEY;
+          }
+        }
+      }
+      for (int i = 0; i < columns.size() && k < 0; i++) {
+        if (Table.namesTable(variants, splits.get(i))) {
+          k = i;
+          kind = KeyKind.NAMED;
+        }
+      }
+      for (int i = 0; i < columns.size() && k < 0; i++) {
+        if (norms.get(i).equals("id")) {
+          k = i;
+          kind = KeyKind.ID;
+        }
+      }
+      if (k < 0 && !columns.isEmpty()) {
+        k = 0;
+        kind = variants.contains(norms.get(0)) ? KeyKind.EQUALS_TABLE_NAME : KeyKind.FIRST;
+      }
+      this.key = k < 0 ? null : columns.get(k);
+      this.keySplit = k < 0 ? null : splits.get(k);
+      this.keyNorm = k < 0 ? "" : norms.get(k);
+      this.keyKind = kind;
+    }
+
+    /** {@return the table} */
+    public TableInfo table() {
+      return info;
+    }
   }
 
   /** What is known about a table for inference; built once per table. */
@@ -233,51 +328,25 @@ public final class FkInference {
     /** The first column ending in a key word by its base (bioguide for bioguide_id); lazy. */
     private @Nullable Map<String, Integer> keyStems;
 
-    Table(TableInfo info) {
-      this.info = info;
-      this.columns = info.columns();
-      this.norms = new ArrayList<>(columns.size());
-      this.splits = new ArrayList<>(columns.size());
-      for (ColumnInfo c : columns) {
-        norms.add(Names.norm(c.name()));
-        splits.add(Names.keySplit(c.name()));
-      }
-      this.base = Names.tableBase(info.id().name());
-      this.variants = Names.variants(base);
-      int k = -1;
-      KeyKind kind = KeyKind.NONE;
-      if (info.primaryKey().size() == 1) {
-        for (int i = 0; i < columns.size() && k < 0; i++) {
-          if (columns.get(i).name().equals(info.primaryKey().get(0))) {
-            k = i;
-            kind = KeyKind.PRIMARY_KEY;
-          }
-        }
-      }
-      for (int i = 0; i < columns.size() && k < 0; i++) {
-        if (namesTable(splits.get(i))) {
-          k = i;
-          kind = KeyKind.NAMED;
-        }
-      }
-      for (int i = 0; i < columns.size() && k < 0; i++) {
-        if (norms.get(i).equals("id")) {
-          k = i;
-          kind = KeyKind.ID;
-        }
-      }
-      if (k < 0 && !columns.isEmpty()) {
-        k = 0;
-        kind = variants.contains(norms.get(0)) ? KeyKind.EQUALS_TABLE_NAME : KeyKind.FIRST;
-      }
-      this.key = k < 0 ? null : columns.get(k);
-      this.keySplit = k < 0 ? null : splits.get(k);
-      this.keyNorm = k < 0 ? "" : norms.get(k);
-      this.keyKind = kind;
+    Table(Prepared p) {
+      this.info = p.info;
+      this.columns = p.columns;
+      this.norms = p.norms;
+      this.splits = p.splits;
+      this.base = p.base;
+      this.variants = p.variants;
+      this.key = p.key;
+      this.keySplit = p.keySplit;
+      this.keyNorm = p.keyNorm;
+      this.keyKind = p.keyKind;
     }
 
     /** {@return whether a column is named after this table: RACES.raceId, NATION.n_nationkey} */
     boolean namesTable(@Nullable KeySplit ks) {
+      return namesTable(variants, ks);
+    }
+
+    static boolean namesTable(List<String> variants, @Nullable KeySplit ks) {
       if (ks == null) {
         return false;
       }
@@ -383,9 +452,9 @@ public final class FkInference {
      */
     private @Nullable Map<String, List<Table>> keyPrefixes;
 
-    Database(List<TableInfo> infos) {
+    Database(List<Prepared> infos) {
       Map<String, Integer> frequency = new HashMap<>();
-      for (TableInfo info : infos) {
+      for (Prepared info : infos) {
         Table t = new Table(info);
         tables.add(t);
         for (String v : t.variants) {
