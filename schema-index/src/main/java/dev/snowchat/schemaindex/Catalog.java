@@ -26,6 +26,8 @@ public final class Catalog {
    */
   private static final int MIN_OVERLAY = 64;
 
+  /** The tables sorted by name, read only: {@link #tables} is a view of it. */
+  private final TableInfo[] array;
   private final List<TableInfo> tables;
   /** A full lookup map, possibly shared with the catalogs this one was derived from. */
   private final Map<QualifiedName, TableInfo> byId;
@@ -51,14 +53,16 @@ public final class Catalog {
             throw new IllegalArgumentException("duplicate table in catalog: " + t.id());
           }
         });
-    this.tables = List.copyOf(map.values());
+    this.array = map.values().toArray(TableInfo[]::new);
+    this.tables = Collections.unmodifiableList(Arrays.asList(array));
     this.byId = Map.copyOf(map);
     this.overlay = Map.of();
   }
 
-  private Catalog(List<TableInfo> sorted, Map<QualifiedName, TableInfo> byId,
+  private Catalog(TableInfo[] sorted, Map<QualifiedName, TableInfo> byId,
       Map<QualifiedName, Object> overlay) {
-    this.tables = sorted;
+    this.array = sorted;
+    this.tables = Collections.unmodifiableList(Arrays.asList(sorted));
     this.byId = byId;
     this.overlay = overlay;
   }
@@ -129,9 +133,8 @@ public final class Catalog {
       QualifiedName id = isDrop ? dropNext : addNext.id();
       int at = indexOf(id);
       int until = at >= 0 ? at : -at - 1;
-      for (int i = from; i < until; i++) {
-        out[to++] = tables.get(i);
-      }
+      System.arraycopy(array, from, out, to, until - from);
+      to += until - from;
       from = at >= 0 ? at + 1 : until;
       if (isDrop) {
         d++;
@@ -140,16 +143,14 @@ public final class Catalog {
         a++;
       }
     }
-    for (int i = from; i < tables.size(); i++) {
-      out[to++] = tables.get(i);
-    }
+    System.arraycopy(array, from, out, to, array.length - from);
+    to += array.length - from;
     if (to == 0) {
       return EMPTY;
     }
     if (to < out.length) {
       out = Arrays.copyOf(out, to); // some added tables replaced old copies
     }
-    List<TableInfo> sorted = Collections.unmodifiableList(Arrays.asList(out));
     Map<QualifiedName, Object> delta = new HashMap<>(overlay);
     drop.forEach(id -> delta.put(id, GONE));
     in.forEach(t -> delta.put(t.id(), t));
@@ -158,18 +159,18 @@ public final class Catalog {
       for (TableInfo t : out) {
         map.put(t.id(), t);
       }
-      return new Catalog(sorted, Map.copyOf(map), Map.of());
+      return new Catalog(out, Map.copyOf(map), Map.of());
     }
-    return new Catalog(sorted, byId, delta);
+    return new Catalog(out, byId, delta);
   }
 
   /** {@return the position of a table in {@link #tables}, or {@code -(insertion point) - 1}} */
   private int indexOf(QualifiedName id) {
     int lo = 0;
-    int hi = tables.size() - 1;
+    int hi = array.length - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int c = tables.get(mid).id().compareTo(id);
+      int c = array[mid].id().compareTo(id);
       if (c < 0) {
         lo = mid + 1;
       } else if (c > 0) {

@@ -3,18 +3,24 @@ package dev.snowchat.schemaindex.internal.lifecycle;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableStamp;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The change stamps as last read, compared with each new read in one pass over it: one hash
- * lookup a stamp, no copy, no sort, no map of the new read; what changed is then recorded in
- * place. Not thread-safe: the lifecycle uses it under its run lock.
+ * The change stamps as last read, compared with each new read in one pass over it, and what
+ * changed then recorded in place (no sort, no map of the new read). A source lists its tables in
+ * the same order each time, so the read is first walked beside the last one: a stamp equal to
+ * the one at the same place (usually the same object) costs a reference comparison, not a hash
+ * lookup. Only when the tables listed differ (one added, removed or moved) is each stamp looked
+ * up by name. Not thread-safe: the lifecycle uses it under its run lock.
  */
 final class StampDiff {
   /** A stamp as last read; {@code missing} when its table was listed but could not be read. */
@@ -48,10 +54,17 @@ final class StampDiff {
   }
 
   private final Map<QualifiedName, Entry> last;
+  /** The tables of {@link #last} that could not be read. */
+  private final Set<QualifiedName> missing = new HashSet<>();
+  /** The last read in its order, when it listed no table twice; else null. */
+  private TableStamp @Nullable [] lastOrder;
+  /** The read that {@link #compare} last saw, installed by {@link #record}. */
+  private TableStamp @Nullable [] pendingOrder;
   private long generation;
 
-  private StampDiff(Map<QualifiedName, Entry> last) {
+  private StampDiff(Map<QualifiedName, Entry> last, TableStamp @Nullable [] order) {
     this.last = last;
+    this.lastOrder = order;
   }
 
   /**
@@ -63,7 +76,8 @@ final class StampDiff {
   static StampDiff of(Collection<TableStamp> stamps) {
     Map<QualifiedName, Entry> m = HashMap.newHashMap(stamps.size());
     stamps.forEach(s -> m.put(s.table(), new Entry(s)));
-    return new StampDiff(m);
+    TableStamp[] order = stamps.toArray(TableStamp[]::new);
+    return new StampDiff(m, m.size() == order.length ? order : null);
   }
 
   /** {@return the number of tables listed in the last read} */
@@ -80,6 +94,54 @@ final class StampDiff {
    *     that could not be read last time are read again when anything else changed
    */
   Diff compare(List<TableStamp> read) {
+    TableStamp[] now = read.toArray(TableStamp[]::new);
+    pendingOrder = null;
+    if (lastOrder != null && lastOrder.length == now.length) {
+      Diff d = compareInOrder(lastOrder, now);
+      if (d != null) {
+        // the same tables in the same order: no table listed twice, none added or removed
+        pendingOrder = now;
+        return d;
+      }
+    }
+    return compareByName(Arrays.asList(now), now);
+  }
+
+  /**
+   * {@return the diff of two reads that list the same tables in the same order; null when they
+   * do not}
+   */
+  private @Nullable Diff compareInOrder(TableStamp[] before, TableStamp[] now) {
+    Set<QualifiedName> added = null;
+    Set<QualifiedName> changed = null;
+    List<TableStamp> newer = null;
+    for (int i = 0; i < now.length; i++) {
+      TableStamp a = before[i];
+      TableStamp b = now[i];
+      if (a == b) {
+        continue;
+      }
+      if (!a.table().equals(b.table())) {
+        return null;
+      }
+      if (!a.equals(b)) {
+        if (newer == null) {
+          added = new TreeSet<>();
+          changed = new TreeSet<>();
+          newer = new ArrayList<>();
+        }
+        (missing.contains(b.table()) ? added : changed).add(b.table());
+        newer.add(b);
+      }
+    }
+    if (newer == null) {
+      return Diff.NONE;
+    }
+    added.addAll(missing); // the tables not read last time are asked for again
+    return new Diff(added, changed, Set.of(), newer, List.of());
+  }
+
+  private Diff compareByName(List<TableStamp> read, TableStamp @Nullable [] order) {
     long gen = ++generation;
     Set<QualifiedName> added = new TreeSet<>();
     Set<QualifiedName> changed = new TreeSet<>();
@@ -91,11 +153,11 @@ final class StampDiff {
       Entry e = last.get(id);
       if (e == null) {
         if (!added.add(id)) {
-          return compare(dedupe(read));
+          return compareByName(dedupe(read), null);
         }
         newer.add(s);
       } else if (e.seen == gen) {
-        return compare(dedupe(read));
+        return compareByName(dedupe(read), null);
       } else {
         e.seen = gen;
         seen++;
@@ -116,7 +178,9 @@ final class StampDiff {
         }
       });
     }
+    pendingOrder = order;
     if (newer.isEmpty() && removed.isEmpty() && forgotten.isEmpty()) {
+      lastOrder = order; // the same tables, perhaps in another order
       return Diff.NONE;
     }
     added.addAll(missingAgain);
@@ -148,11 +212,20 @@ final class StampDiff {
     }
     diff.removed().forEach(last::remove);
     diff.forgotten().forEach(last::remove);
+    diff.forgotten().forEach(missing::remove);
     for (Set<QualifiedName> ids : List.of(diff.added(), diff.changed())) {
       for (QualifiedName id : ids) {
-        last.get(id).missing = unreadable.contains(id);
+        boolean no = unreadable.contains(id);
+        last.get(id).missing = no;
+        if (no) {
+          missing.add(id);
+        } else {
+          missing.remove(id);
+        }
       }
     }
+    lastOrder = pendingOrder;
+    pendingOrder = null;
   }
 
   /** {@return the stamps as last read, as a map (for tests)} */
