@@ -806,7 +806,9 @@ public final class FkInference {
           out.add(target);
         }
       }
-      cands.subList(kept, cands.size()).clear();
+      if (kept < cands.size()) {
+        cands.subList(kept, cands.size()).clear();
+      }
       return out;
     }
 
