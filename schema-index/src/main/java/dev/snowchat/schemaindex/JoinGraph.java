@@ -86,10 +86,10 @@ public final class JoinGraph {
     /** The tables in catalog order: the vertex order of {@link #graph()}. */
     final List<QualifiedName> order;
     /**
-     * What inference read from each table alone, kept so that the next inference of this
-     * database reuses it for the tables that did not change; empty when nothing is inferred.
+     * This database's inference, kept so that the next one re-infers only the tables whose
+     * result can change; null when nothing is inferred.
      */
-    final Map<QualifiedName, FkInference.Prepared> prepared;
+    final FkInference.@Nullable DatabaseInference inference;
     /** Declared keys from this database's tables to other databases' tables, unchecked. */
     final List<JoinEdge> crossDeclared;
     /** The kept edges between this database's tables, sorted by {@link #ORDER}. */
@@ -98,10 +98,13 @@ public final class JoinGraph {
     /** The JGraphT graph of {@link #edges}; made on first use (a join path in this database). */
     private volatile @Nullable Graph<QualifiedName, Link> graph;
 
-    Part(String database, List<TableInfo> tables, Inference inference,
-        InferenceOptions options) {
-      this.prepared = inference.prepared();
-      List<JoinEdge> inferredRaw = inference.edges();
+    Part(String database, List<TableInfo> tables,
+        FkInference.@Nullable DatabaseInference inference, InferenceOptions options) {
+      this.inference = inference;
+      List<JoinEdge> inferredRaw = new ArrayList<>();
+      if (inference != null) {
+        inference.inferred().forEach(i -> inferredRaw.add(i.edge()));
+      }
       Set<QualifiedName> ids = new HashSet<>();
       tables.forEach(t -> ids.add(t.id()));
       this.tables = Set.copyOf(ids);
@@ -148,11 +151,6 @@ public final class JoinGraph {
     }
   }
 
-  /** Inferred edges of one database, and the prepared tables they were inferred from. */
-  private record Inference(List<JoinEdge> edges,
-      Map<QualifiedName, FkInference.Prepared> prepared) {
-    static final Inference NONE = new Inference(List.of(), Map.of());
-  }
 
   private JoinGraph(InferenceOptions options, Map<String, Part> parts) {
     this.options = options;
@@ -240,11 +238,11 @@ public final class JoinGraph {
     requireNonNull(catalog, "catalog is null");
     requireNonNull(options, "options is null");
     Map<String, List<TableInfo>> byDatabase = byDatabase(catalog.tables());
-    Map<String, Inference> inferred =
+    Map<String, FkInference.DatabaseInference> inferred =
         options.inferKeys() ? inferAll(byDatabase, Map.of()) : Map.of();
     Map<String, Part> parts = new HashMap<>();
     byDatabase.forEach((db, tables) -> parts.put(db,
-        new Part(db, tables, inferred.getOrDefault(db, Inference.NONE), options)));
+        new Part(db, tables, inferred.get(db), options)));
     return new JoinGraph(options, parts);
   }
 
@@ -280,10 +278,10 @@ public final class JoinGraph {
         touched.put(db, tables);
       }
     }
-    Map<String, Inference> inferred =
+    Map<String, FkInference.DatabaseInference> inferred =
         options.inferKeys() ? inferAll(touched, parts) : Map.of();
     touched.forEach((db, tables) -> next.put(db,
-        new Part(db, tables, inferred.getOrDefault(db, Inference.NONE), options)));
+        new Part(db, tables, inferred.get(db), options)));
     return new JoinGraph(options, next);
   }
 
@@ -433,12 +431,12 @@ public final class JoinGraph {
   }
 
   /**
-   * Infers each database on its own; databases run in parallel when there are several. A table
-   * that {@code previous} prepared (the same {@link TableInfo} instance, as {@link Catalog#with}
-   * carries an unchanged table forward) is not prepared again.
+   * Infers each database on its own; databases run in parallel when there are several. A
+   * database that {@code previous} inferred is inferred again from that inference: only its
+   * tables whose result can change ({@link FkInference#inferIncrementally}).
    */
-  private static Map<String, Inference> inferAll(Map<String, List<TableInfo>> byDatabase,
-      Map<String, Part> previous) {
+  private static Map<String, FkInference.DatabaseInference> inferAll(
+      Map<String, List<TableInfo>> byDatabase, Map<String, Part> previous) {
     if (byDatabase.size() == 1) {
       Map.Entry<String, List<TableInfo>> only = byDatabase.entrySet().iterator().next();
       return Map.of(only.getKey(), infer(only.getValue(), previous.get(only.getKey())));
@@ -447,23 +445,10 @@ public final class JoinGraph {
         e -> infer(e.getValue(), previous.get(e.getKey()))));
   }
 
-  private static Inference infer(List<TableInfo> tables, @Nullable Part previous) {
-    Map<QualifiedName, FkInference.Prepared> old = previous == null ? Map.of() : previous.prepared;
-    List<FkInference.Prepared> prepared = new ArrayList<>(tables.size());
-    Map<QualifiedName, FkInference.Prepared> byId = HashMap.newHashMap(tables.size());
-    for (TableInfo t : tables) {
-      FkInference.Prepared p = old.get(t.id());
-      if (p == null || p.table() != t) {
-        p = FkInference.prepare(t);
-      }
-      prepared.add(p);
-      byId.put(t.id(), p);
-    }
-    List<JoinEdge> out = new ArrayList<>();
-    for (FkInference.Inferred i : FkInference.inferPrepared(prepared, FkInference.Rule.all())) {
-      out.add(i.edge());
-    }
-    return new Inference(List.copyOf(out), Map.copyOf(byId));
+  private static FkInference.DatabaseInference infer(List<TableInfo> tables,
+      @Nullable Part previous) {
+    return FkInference.inferIncrementally(tables, FkInference.Rule.all(),
+        previous == null ? null : previous.inference);
   }
 
   private static Map<String, List<TableInfo>> byDatabase(Collection<TableInfo> tables) {
