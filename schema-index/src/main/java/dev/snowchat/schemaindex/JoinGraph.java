@@ -56,6 +56,9 @@ public final class JoinGraph {
       .comparingDouble(JoinEdge::confidence).reversed()
       .thenComparing(ORDER);
 
+  /** Up to this many databases an update infers again one after the other, not in parallel. */
+  private static final int SEQUENTIAL_UPDATE = 8;
+
   private final InferenceOptions options;
   /**
    * The graph of each database: its tables, the edges between them, their adjacency and their
@@ -437,9 +440,12 @@ public final class JoinGraph {
    */
   private static Map<String, FkInference.DatabaseInference> inferAll(
       Map<String, List<TableInfo>> byDatabase, Map<String, Part> previous) {
-    if (byDatabase.size() == 1) {
-      Map.Entry<String, List<TableInfo>> only = byDatabase.entrySet().iterator().next();
-      return Map.of(only.getKey(), infer(only.getValue(), previous.get(only.getKey())));
+    if (byDatabase.size() == 1 || (byDatabase.size() <= SEQUENTIAL_UPDATE
+        && previous.keySet().containsAll(byDatabase.keySet()))) {
+      // one database, or an update of a few inferred before: little work each, so no fork
+      Map<String, FkInference.DatabaseInference> out = new HashMap<>();
+      byDatabase.forEach((db, tables) -> out.put(db, infer(tables, previous.get(db))));
+      return out;
     }
     return byDatabase.entrySet().parallelStream().collect(Collectors.toMap(Map.Entry::getKey,
         e -> infer(e.getValue(), previous.get(e.getKey()))));
