@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
@@ -121,10 +122,14 @@ final class StampDiff {
       if (a == b) {
         continue;
       }
-      if (!a.table().equals(b.table())) {
+      QualifiedName id = a.table();
+      if (id != b.table() && !id.equals(b.table())) {
         return null;
       }
-      if (!a.equals(b)) {
+      // the same table: compare the rest of the stamp (the generated equals would compare the
+      // names again, part by part)
+      if (!Objects.equals(a.changedOn(), b.changedOn())
+          || !Objects.equals(a.fingerprint(), b.fingerprint())) {
         if (newer == null) {
           added = new TreeSet<>();
           changed = new TreeSet<>();
