@@ -202,7 +202,7 @@ public final class FkInference {
    * @return the prepared table; immutable
    */
   public static Prepared prepare(TableInfo table) {
-    return new Prepared(requireNonNull(table, "table is null"));
+    return new Prepared(requireNonNull(table, "table is null"), null);
   }
 
   /**
@@ -335,9 +335,10 @@ public final class FkInference {
     requireNonNull(tables, "tables is null");
     requireNonNull(rules, "rules is null");
     List<Prepared> prepared = new ArrayList<>(tables.size());
+    Map<String, String> pool = new HashMap<>();
     for (TableInfo t : tables) {
       Prepared p = previous == null ? null : previous.preparedFor(t);
-      prepared.add(p != null ? p : prepare(t));
+      prepared.add(p != null ? p : new Prepared(t, pool));
     }
     Database db = new Database(prepared);
     int n = prepared.size();
@@ -382,10 +383,12 @@ public final class FkInference {
       }
       db.reads = null;
       outputs.add(out.isEmpty() ? List.of() : List.copyOf(out));
-      reads.add(seen.toArray(QualifiedName[]::new));
+      reads.add(seen.isEmpty() ? NO_READS : seen.toArray(QualifiedName[]::new));
     }
     return new DatabaseInference(rules, db, prepared, outputs, reads, count);
   }
+
+  private static final QualifiedName[] NO_READS = {};
 
   private static boolean readsAny(QualifiedName[] read, Set<QualifiedName> dirty) {
     if (dirty.isEmpty()) {
@@ -448,13 +451,21 @@ public final class FkInference {
     final String keyNorm;
     final KeyKind keyKind;
 
-    private Prepared(TableInfo info) {
+    /**
+     * Prepares a table.
+     *
+     * @param info the table
+     * @param pool the normal forms met so far in its database, shared so that a kept table
+     *     holds one copy of a column name many tables use; null for none
+     */
+    private Prepared(TableInfo info, @Nullable Map<String, String> pool) {
       this.info = info;
       this.columns = info.columns();
       List<String> ns = new ArrayList<>(columns.size());
       List<@Nullable KeySplit> ss = new ArrayList<>(columns.size());
       for (ColumnInfo c : columns) {
-        ns.add(Names.norm(c.name()));
+        String norm = Names.norm(c.name());
+        ns.add(pool == null ? norm : pool.computeIfAbsent(norm, k -> k));
         ss.add(Names.keySplit(c.name()));
       }
       this.norms = ns;
