@@ -56,6 +56,9 @@ public final class JoinGraph {
       .comparingDouble(JoinEdge::confidence).reversed()
       .thenComparing(ORDER);
 
+  /** Up to this many databases an update infers again one after the other, not in parallel. */
+  private static final int SEQUENTIAL_UPDATE = 8;
+
   private final InferenceOptions options;
   /**
    * The graph of each database: its tables, the edges between them, their adjacency and their
@@ -83,21 +86,32 @@ public final class JoinGraph {
   /** The graph of one database. Immutable. */
   private static final class Part {
     final Set<QualifiedName> tables;
-    /** Raw inference output, kept so that an update of another database reuses it. */
-    final List<JoinEdge> inferredRaw;
+    /** The tables in catalog order: the vertex order of {@link #graph()}. */
+    final List<QualifiedName> order;
+    /**
+     * This database's inference, kept so that the next one re-infers only the tables whose
+     * result can change; null when nothing is inferred.
+     */
+    final FkInference.@Nullable DatabaseInference inference;
     /** Declared keys from this database's tables to other databases' tables, unchecked. */
     final List<JoinEdge> crossDeclared;
     /** The kept edges between this database's tables, sorted by {@link #ORDER}. */
     final List<JoinEdge> edges;
     final Map<QualifiedName, List<JoinEdge>> adjacency;
-    final Graph<QualifiedName, Link> graph;
+    /** The JGraphT graph of {@link #edges}; made on first use (a join path in this database). */
+    private volatile @Nullable Graph<QualifiedName, Link> graph;
 
-    Part(String database, List<TableInfo> tables, List<JoinEdge> inferredRaw,
-        InferenceOptions options) {
-      this.inferredRaw = inferredRaw;
+    Part(String database, List<TableInfo> tables,
+        FkInference.@Nullable DatabaseInference inference, InferenceOptions options) {
+      this.inference = inference;
+      List<JoinEdge> inferredRaw = new ArrayList<>();
+      if (inference != null) {
+        inference.inferred().forEach(i -> inferredRaw.add(i.edge()));
+      }
       Set<QualifiedName> ids = new HashSet<>();
       tables.forEach(t -> ids.add(t.id()));
       this.tables = Set.copyOf(ids);
+      this.order = tables.stream().map(TableInfo::id).toList();
       // Declared edges first, then inferred ones by falling confidence; a join already present
       // (either direction, same columns) is not added twice.
       Map<List<Object>, JoinEdge> unique = new LinkedHashMap<>();
@@ -124,13 +138,22 @@ public final class JoinGraph {
       List<JoinEdge> all = new ArrayList<>(unique.values());
       all.sort(ORDER);
       this.edges = List.copyOf(all);
-      WeightedPseudograph<QualifiedName, Link> g = new WeightedPseudograph<>(Link.class);
-      tables.forEach(t -> g.addVertex(t.id()));
-      addEdges(g, edges);
-      this.graph = new AsUnmodifiableGraph<>(g);
       this.adjacency = adjacency(edges);
     }
+
+    Graph<QualifiedName, Link> graph() {
+      Graph<QualifiedName, Link> g = graph;
+      if (g == null) {
+        WeightedPseudograph<QualifiedName, Link> w = new WeightedPseudograph<>(Link.class);
+        order.forEach(w::addVertex);
+        addEdges(w, edges);
+        g = new AsUnmodifiableGraph<>(w);
+        graph = g;
+      }
+      return g;
+    }
   }
+
 
   private JoinGraph(InferenceOptions options, Map<String, Part> parts) {
     this.options = options;
@@ -181,7 +204,7 @@ public final class JoinGraph {
   /** The graph join paths search: one database's, unless keys cross databases. */
   private Graph<QualifiedName, Link> graphFor(QualifiedName from, QualifiedName to) {
     if (crossEdges.isEmpty() && from.database().equals(to.database())) {
-      return parts.get(from.database()).graph;
+      return parts.get(from.database()).graph();
     }
     Graph<QualifiedName, Link> g = wholeGraph;
     if (g == null) {
@@ -218,10 +241,11 @@ public final class JoinGraph {
     requireNonNull(catalog, "catalog is null");
     requireNonNull(options, "options is null");
     Map<String, List<TableInfo>> byDatabase = byDatabase(catalog.tables());
-    Map<String, List<JoinEdge>> inferred = options.inferKeys() ? inferAll(byDatabase) : Map.of();
+    Map<String, FkInference.DatabaseInference> inferred =
+        options.inferKeys() ? inferAll(byDatabase, Map.of()) : Map.of();
     Map<String, Part> parts = new HashMap<>();
     byDatabase.forEach((db, tables) -> parts.put(db,
-        new Part(db, tables, inferred.getOrDefault(db, List.of()), options)));
+        new Part(db, tables, inferred.get(db), options)));
     return new JoinGraph(options, parts);
   }
 
@@ -249,11 +273,18 @@ public final class JoinGraph {
     }
     Map<String, Part> next = new HashMap<>(parts);
     next.keySet().removeAll(dirty);
-    Map<String, List<TableInfo>> touched = byDatabase(newCatalog.tables().stream()
-        .filter(t -> dirty.contains(t.id().database())).toList());
-    Map<String, List<JoinEdge>> inferred = options.inferKeys() ? inferAll(touched) : Map.of();
+    // The touched databases' tables, found by binary search in the sorted catalog.
+    Map<String, List<TableInfo>> touched = new TreeMap<>();
+    for (String db : dirty) {
+      List<TableInfo> tables = newCatalog.tablesOf(db);
+      if (!tables.isEmpty()) {
+        touched.put(db, tables);
+      }
+    }
+    Map<String, FkInference.DatabaseInference> inferred =
+        options.inferKeys() ? inferAll(touched, parts) : Map.of();
     touched.forEach((db, tables) -> next.put(db,
-        new Part(db, tables, inferred.getOrDefault(db, List.of()), options)));
+        new Part(db, tables, inferred.get(db), options)));
     return new JoinGraph(options, next);
   }
 
@@ -402,22 +433,28 @@ public final class JoinGraph {
     return Optional.of(new JoinPath(out));
   }
 
-  /** Infers each database on its own; databases run in parallel when there are several. */
-  private static Map<String, List<JoinEdge>> inferAll(Map<String, List<TableInfo>> byDatabase) {
-    if (byDatabase.size() == 1) {
-      Map.Entry<String, List<TableInfo>> only = byDatabase.entrySet().iterator().next();
-      return Map.of(only.getKey(), infer(only.getValue()));
+  /**
+   * Infers each database on its own; databases run in parallel when there are several. A
+   * database that {@code previous} inferred is inferred again from that inference: only its
+   * tables whose result can change ({@link FkInference#inferIncrementally}).
+   */
+  private static Map<String, FkInference.DatabaseInference> inferAll(
+      Map<String, List<TableInfo>> byDatabase, Map<String, Part> previous) {
+    if (byDatabase.size() == 1 || (byDatabase.size() <= SEQUENTIAL_UPDATE
+        && previous.keySet().containsAll(byDatabase.keySet()))) {
+      // one database, or an update of a few inferred before: little work each, so no fork
+      Map<String, FkInference.DatabaseInference> out = new HashMap<>();
+      byDatabase.forEach((db, tables) -> out.put(db, infer(tables, previous.get(db))));
+      return out;
     }
-    return byDatabase.entrySet().parallelStream()
-        .collect(Collectors.toMap(Map.Entry::getKey, e -> infer(e.getValue())));
+    return byDatabase.entrySet().parallelStream().collect(Collectors.toMap(Map.Entry::getKey,
+        e -> infer(e.getValue(), previous.get(e.getKey()))));
   }
 
-  private static List<JoinEdge> infer(List<TableInfo> tables) {
-    List<JoinEdge> out = new ArrayList<>();
-    for (FkInference.Inferred i : FkInference.inferDatabase(tables, FkInference.Rule.all())) {
-      out.add(i.edge());
-    }
-    return List.copyOf(out);
+  private static FkInference.DatabaseInference infer(List<TableInfo> tables,
+      @Nullable Part previous) {
+    return FkInference.inferIncrementally(tables, FkInference.Rule.all(),
+        previous == null ? null : previous.inference);
   }
 
   private static Map<String, List<TableInfo>> byDatabase(Collection<TableInfo> tables) {

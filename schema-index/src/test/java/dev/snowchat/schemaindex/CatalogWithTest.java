@@ -68,6 +68,54 @@ class CatalogWithTest {
     }));
   }
 
+  /**
+   * Many small changes in a row: the lookup map is shared and the differences kept apart until
+   * they pass the limit (64 tables here), then a full map is built again; every lookup stays
+   * right on both sides of that, and so does the list of each database's tables.
+   */
+  @Test
+  void with_manyRoundsPastTheSharedMapLimit_looksUpAsOf() {
+    SplittableRandom random = new SplittableRandom(7);
+    List<String> entities = SyntheticCatalogs.entities(random, 40);
+    Map<QualifiedName, TableInfo> tables = new LinkedHashMap<>();
+    for (int d = 0; d < 3; d++) {
+      for (String e : entities.subList(0, 30)) {
+        TableInfo t = SyntheticCatalogs.table(random, "DB" + d, e, entities, 4);
+        tables.put(t.id(), t);
+      }
+    }
+    Catalog catalog = Catalog.of(tables.values());
+    Set<QualifiedName> everSeen = new HashSet<>(tables.keySet());
+    for (int round = 0; round < 200; round++) {
+      List<TableInfo> changed = new ArrayList<>();
+      Set<QualifiedName> removed = new HashSet<>();
+      List<QualifiedName> ids = new ArrayList<>(tables.keySet());
+      if (!ids.isEmpty() && random.nextInt(3) == 0) {
+        QualifiedName gone = ids.get(random.nextInt(ids.size()));
+        removed.add(gone);
+        tables.remove(gone);
+      }
+      TableInfo t = SyntheticCatalogs.table(random, "DB" + random.nextInt(5),
+          entities.get(random.nextInt(entities.size())), entities, 4);
+      if (!removed.contains(t.id())) {
+        changed.add(t);
+        tables.put(t.id(), t);
+        everSeen.add(t.id());
+      }
+      catalog = catalog.with(changed, removed);
+      Catalog expected = Catalog.of(tables.values());
+      assertThat(catalog).as("round %d", round).isEqualTo(expected);
+      for (QualifiedName id : everSeen) {
+        assertThat(catalog.table(id)).as("round %d, %s", round, id).isEqualTo(expected.table(id));
+      }
+      for (int d = 0; d < 6; d++) {
+        String db = "DB" + d;
+        assertThat(catalog.tablesOf(db)).isEqualTo(expected.tables().stream()
+            .filter(x -> x.id().database().equals(db)).toList());
+      }
+    }
+  }
+
   @Test
   void with_nothing_isTheSameCatalog_andAConflictIsRefused() {
     TableInfo a = TableInfo.builder(QualifiedName.of("D", "S", "A")).build();

@@ -50,7 +50,7 @@ public final class SyntheticCatalogs {
     return Catalog.of(out);
   }
 
-  static List<String> entities(SplittableRandom random, int n) {
+  public static List<String> entities(SplittableRandom random, int n) {
     Set<String> seen = new HashSet<>();
     List<String> out = new ArrayList<>(n);
     int words = n <= WORDS.length ? 1 : n <= WORDS.length * WORDS.length / 2 ? 2 : 3;
@@ -67,7 +67,8 @@ public final class SyntheticCatalogs {
   }
 
   /** A table for an entity: its key first, references to other entities, generic columns. */
-  static TableInfo table(SplittableRandom random, String db, String entity, List<String> entities,
+  public static TableInfo table(SplittableRandom random, String db, String entity,
+      List<String> entities,
       int columnsPerTable) {
     int style = random.nextInt(10);
     String tableName = switch (style) {

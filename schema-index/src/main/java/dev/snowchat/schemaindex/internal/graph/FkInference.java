@@ -6,6 +6,7 @@ import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.EdgeSource;
 import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.JoinEdge;
+import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.internal.graph.Names.KeySplit;
 import java.util.ArrayList;
@@ -187,25 +188,326 @@ public final class FkInference {
    */
   public static List<Inferred> inferDatabase(List<TableInfo> tables, Set<Rule> rules) {
     requireNonNull(tables, "tables is null");
+    List<Prepared> prepared = new ArrayList<>(tables.size());
+    tables.forEach(t -> prepared.add(prepare(t)));
+    return inferPrepared(prepared, rules);
+  }
+
+  /**
+   * Reads what inference needs from one table alone (its column names normalized and split, its
+   * name's variants, its key), so that a later inference of its database can reuse it while the
+   * table is unchanged.
+   *
+   * @param table the table
+   * @return the prepared table; immutable
+   */
+  public static Prepared prepare(TableInfo table) {
+    return new Prepared(requireNonNull(table, "table is null"), null);
+  }
+
+  /**
+   * Infers foreign keys among the tables of one database, prepared by {@link #prepare} (perhaps
+   * for an earlier inference): the same result as {@link #inferDatabase(List, Set)} on their
+   * tables.
+   *
+   * @param tables the prepared tables of one database, in a stable order
+   * @param rules the rules to apply
+   * @return the inferred edges, grouped by referencing table in input order
+   */
+  public static List<Inferred> inferPrepared(List<Prepared> tables, Set<Rule> rules) {
+    requireNonNull(tables, "tables is null");
     requireNonNull(rules, "rules is null");
     Database db = new Database(tables);
     List<Inferred> out = new ArrayList<>();
     for (Table t : db.tables) {
-      Set<String> declared = new HashSet<>();
-      for (ForeignKey fk : t.info.foreignKeys()) {
-        declared.addAll(fk.columns());
+      inferTable(db, t, rules, out);
+    }
+    return out;
+  }
+
+  private static void inferTable(Database db, Table t, Set<Rule> rules, List<Inferred> out) {
+    Set<String> declared = new HashSet<>();
+    for (ForeignKey fk : t.info.foreignKeys()) {
+      declared.addAll(fk.columns());
+    }
+    if (rules.contains(Rule.PAIR_TABLE)) {
+      db.pairReferences(t, declared, out);
+    }
+    for (int i = 0; i < t.columns.size(); i++) {
+      ColumnInfo c = t.columns.get(i);
+      if (!declared.contains(c.name())) {
+        db.inferColumn(t, i, rules, out);
       }
-      if (rules.contains(Rule.PAIR_TABLE)) {
-        db.pairReferences(t, declared, out);
+    }
+  }
+
+  /**
+   * The inference of one database, kept so that the next inference after a change re-infers
+   * only the tables whose result can change ({@link #inferIncrementally}). Immutable.
+   */
+  public static final class DatabaseInference {
+    private final Set<Rule> rules;
+    private final List<Prepared> tables;
+    /** Per table (input order): the edges inferred from it. */
+    private final List<List<Inferred>> outputs;
+    /** Per table: the other tables its inference read (every table a lookup returned). */
+    private final List<QualifiedName[]> reads;
+    /** Per table: what the database derives about it from the other tables. */
+    private final int[] unique;
+    private final boolean[] link;
+    private final List<@Nullable List<String>> pairs;
+    private final Map<QualifiedName, Integer> positions;
+    /** How many tables the inference that made this re-inferred (for tests and figures). */
+    private final int reinferred;
+
+    private DatabaseInference(Set<Rule> rules, Database db, List<Prepared> tables,
+        List<List<Inferred>> outputs, List<QualifiedName[]> reads, int reinferred) {
+      this.rules = Set.copyOf(rules);
+      this.tables = List.copyOf(tables);
+      this.outputs = List.copyOf(outputs);
+      this.reads = List.copyOf(reads);
+      int n = tables.size();
+      this.unique = new int[n];
+      this.link = new boolean[n];
+      List<@Nullable List<String>> ps = new ArrayList<>(n);
+      Map<QualifiedName, Integer> pos = HashMap.newHashMap(n);
+      for (int i = 0; i < n; i++) {
+        Table t = db.tables.get(i);
+        unique[i] = t.uniqueColumns;
+        link[i] = t.link;
+        ps.add(t.pair);
+        pos.put(t.info.id(), i);
       }
-      for (int i = 0; i < t.columns.size(); i++) {
-        ColumnInfo c = t.columns.get(i);
-        if (!declared.contains(c.name())) {
-          db.inferColumn(t, i, rules, out);
+      this.pairs = ps;
+      this.positions = pos;
+      this.reinferred = reinferred;
+    }
+
+    /** {@return the inferred edges, grouped by referencing table in input order} */
+    public List<Inferred> inferred() {
+      List<Inferred> out = new ArrayList<>();
+      outputs.forEach(out::addAll);
+      return out;
+    }
+
+    /** {@return how many tables were inferred (all of them unless incremental)} */
+    public int reinferred() {
+      return reinferred;
+    }
+
+    /**
+     * Finds the prepared table kept for a table.
+     *
+     * @param table the table
+     * @return its prepared form when it is the same instance as before, else null
+     */
+    @Nullable Prepared preparedFor(TableInfo table) {
+      Integer i = positions.get(table.id());
+      if (i == null) {
+        return null;
+      }
+      Prepared p = tables.get(i);
+      return p.info == table ? p : null;
+    }
+  }
+
+  /**
+   * Infers foreign keys among the tables of one database, re-using an earlier inference of the
+   * same database: the same edges as {@link #inferDatabase(List, Set)}, at the cost of the tables
+   * whose result can change.
+   *
+   * <p>Every table another table's inference sees is one that a lookup by name returned (a table
+   * named after a column, the owners of a key name, ...), so each table's inference notes those
+   * tables. After a change, a table is inferred again when it changed, or when it read a table
+   * that changed or whose derived facts (columns found in no other table, being a link or pair
+   * table) changed; the others keep their edges. That holds while the lookups return the same
+   * tables, that is while every changed table is filed under the same names as before (its
+   * key, first column, key stems, label columns, pair signature) and no table is added or
+   * removed; otherwise the whole database is inferred again.
+   *
+   * @param tables the tables of one database, in a stable order
+   * @param rules the rules to apply
+   * @param previous an earlier inference of this database, or null
+   * @return the inference; {@link DatabaseInference#inferred()} gives the edges
+   */
+  public static DatabaseInference inferIncrementally(List<TableInfo> tables, Set<Rule> rules,
+      @Nullable DatabaseInference previous) {
+    requireNonNull(tables, "tables is null");
+    requireNonNull(rules, "rules is null");
+    List<Prepared> prepared = new ArrayList<>(tables.size());
+    Map<String, String> pool = new HashMap<>();
+    for (TableInfo t : tables) {
+      Prepared p = previous == null ? null : previous.preparedFor(t);
+      prepared.add(p != null ? p : new Prepared(t, pool));
+    }
+    Database db = new Database(prepared);
+    int n = prepared.size();
+    Set<QualifiedName> dirty = new HashSet<>();
+    boolean incremental = previous != null && previous.rules.equals(rules)
+        && previous.tables.size() == n;
+    for (int i = 0; incremental && i < n; i++) {
+      Prepared before = previous.tables.get(i);
+      Prepared now = prepared.get(i);
+      Table t = db.tables.get(i);
+      if (!before.info.id().equals(now.info.id())) {
+        incremental = false;
+      } else if (before != now) {
+        dirty.add(now.info.id());
+        incremental = filing(before, previous.link[i], previous.pairs.get(i))
+            .equals(filing(now, t.link, t.pair));
+      } else if (previous.unique[i] != t.uniqueColumns || previous.link[i] != t.link
+          || !java.util.Objects.equals(previous.pairs.get(i), t.pair)) {
+        dirty.add(now.info.id());
+      }
+    }
+    List<List<Inferred>> outputs = new ArrayList<>(n);
+    List<QualifiedName[]> reads = new ArrayList<>(n);
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+      Table t = db.tables.get(i);
+      if (incremental && !dirty.contains(t.info.id())
+          && !readsAny(previous.reads.get(i), dirty)) {
+        outputs.add(previous.outputs.get(i));
+        reads.add(previous.reads.get(i));
+        continue;
+      }
+      count++;
+      List<Inferred> out = new ArrayList<>();
+      db.reads = new HashSet<>();
+      inferTable(db, t, rules, out);
+      List<QualifiedName> seen = new ArrayList<>(db.reads.size());
+      for (Table b : db.reads) {
+        if (b != t) {
+          seen.add(b.info.id());
+        }
+      }
+      db.reads = null;
+      outputs.add(out.isEmpty() ? List.of() : List.copyOf(out));
+      reads.add(seen.isEmpty() ? NO_READS : seen.toArray(QualifiedName[]::new));
+    }
+    return new DatabaseInference(rules, db, prepared, outputs, reads, count);
+  }
+
+  private static final QualifiedName[] NO_READS = {};
+
+  private static boolean readsAny(QualifiedName[] read, Set<QualifiedName> dirty) {
+    if (dirty.isEmpty()) {
+      return false;
+    }
+    for (QualifiedName q : read) {
+      if (dirty.contains(q)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@return the names under which a table is filed in the database's lookups, besides its own
+   * name: its key (as a named key, a key stem, a first column it owns), the stems of all its key
+   * columns, its label columns, its pair signature, and whether it is a link table}
+   */
+  private static List<Object> filing(Prepared p, boolean link, @Nullable List<String> pair) {
+    List<Object> out = new ArrayList<>();
+    out.add(p.keyKind);
+    out.add(p.keyNorm);
+    out.add(p.keySplit == null ? "" : p.keySplit.joined());
+    out.add(!p.columns.isEmpty() && p.key == p.columns.get(0) ? p.norms.get(0) : "");
+    out.add(link);
+    out.add(pair == null ? List.of() : pair);
+    Set<String> stems = new java.util.TreeSet<>();
+    for (KeySplit ks : p.splits) {
+      if (ks != null) {
+        stems.add(ks.joined());
+      }
+    }
+    out.add(stems);
+    List<String> labels = new ArrayList<>();
+    if (p.columns.size() <= LOOKUP_COLUMNS) {
+      for (int i = 1; i < p.columns.size(); i++) {
+        ColumnInfo c = p.columns.get(i);
+        if (c != p.key && TypeClass.of(c.type()) == TypeClass.TEXT) {
+          labels.add(p.norms.get(i));
         }
       }
     }
+    out.add(labels);
     return out;
+  }
+
+  /**
+   * What inference reads from one table alone: a function of the table, so it is kept while the
+   * table is unchanged and reused by the next inference of its database.
+   */
+  public static final class Prepared {
+    final TableInfo info;
+    final List<ColumnInfo> columns;
+    final List<String> norms;
+    final List<@Nullable KeySplit> splits;
+    final String base;
+    final List<String> variants;
+    final @Nullable ColumnInfo key;
+    final @Nullable KeySplit keySplit;
+    final String keyNorm;
+    final KeyKind keyKind;
+
+    /**
+     * Prepares a table.
+     *
+     * @param info the table
+     * @param pool the normal forms met so far in its database, shared so that a kept table
+     *     holds one copy of a column name many tables use; null for none
+     */
+    private Prepared(TableInfo info, @Nullable Map<String, String> pool) {
+      this.info = info;
+      this.columns = info.columns();
+      List<String> ns = new ArrayList<>(columns.size());
+      List<@Nullable KeySplit> ss = new ArrayList<>(columns.size());
+      for (ColumnInfo c : columns) {
+        String norm = Names.norm(c.name());
+        ns.add(pool == null ? norm : pool.computeIfAbsent(norm, k -> k));
+        ss.add(Names.keySplit(c.name()));
+      }
+      this.norms = ns;
+      this.splits = ss;
+      this.base = Names.tableBase(info.id().name());
+      this.variants = Names.variants(base);
+      int k = -1;
+      KeyKind kind = KeyKind.NONE;
+      if (info.primaryKey().size() == 1) {
+        for (int i = 0; i < columns.size() && k < 0; i++) {
+          if (columns.get(i).name().equals(info.primaryKey().get(0))) {
+            k = i;
+            kind = KeyKind.PRIMARY_KEY;
+          }
+        }
+      }
+      for (int i = 0; i < columns.size() && k < 0; i++) {
+        if (Table.namesTable(variants, splits.get(i))) {
+          k = i;
+          kind = KeyKind.NAMED;
+        }
+      }
+      for (int i = 0; i < columns.size() && k < 0; i++) {
+        if (norms.get(i).equals("id")) {
+          k = i;
+          kind = KeyKind.ID;
+        }
+      }
+      if (k < 0 && !columns.isEmpty()) {
+        k = 0;
+        kind = variants.contains(norms.get(0)) ? KeyKind.EQUALS_TABLE_NAME : KeyKind.FIRST;
+      }
+      this.key = k < 0 ? null : columns.get(k);
+      this.keySplit = k < 0 ? null : splits.get(k);
+      this.keyNorm = k < 0 ? "" : norms.get(k);
+      this.keyKind = kind;
+    }
+
+    /** {@return the table} */
+    public TableInfo table() {
+      return info;
+    }
   }
 
   /** What is known about a table for inference; built once per table. */
@@ -233,51 +535,25 @@ public final class FkInference {
     /** The first column ending in a key word by its base (bioguide for bioguide_id); lazy. */
     private @Nullable Map<String, Integer> keyStems;
 
-    Table(TableInfo info) {
-      this.info = info;
-      this.columns = info.columns();
-      this.norms = new ArrayList<>(columns.size());
-      this.splits = new ArrayList<>(columns.size());
-      for (ColumnInfo c : columns) {
-        norms.add(Names.norm(c.name()));
-        splits.add(Names.keySplit(c.name()));
-      }
-      this.base = Names.tableBase(info.id().name());
-      this.variants = Names.variants(base);
-      int k = -1;
-      KeyKind kind = KeyKind.NONE;
-      if (info.primaryKey().size() == 1) {
-        for (int i = 0; i < columns.size() && k < 0; i++) {
-          if (columns.get(i).name().equals(info.primaryKey().get(0))) {
-            k = i;
-            kind = KeyKind.PRIMARY_KEY;
-          }
-        }
-      }
-      for (int i = 0; i < columns.size() && k < 0; i++) {
-        if (namesTable(splits.get(i))) {
-          k = i;
-          kind = KeyKind.NAMED;
-        }
-      }
-      for (int i = 0; i < columns.size() && k < 0; i++) {
-        if (norms.get(i).equals("id")) {
-          k = i;
-          kind = KeyKind.ID;
-        }
-      }
-      if (k < 0 && !columns.isEmpty()) {
-        k = 0;
-        kind = variants.contains(norms.get(0)) ? KeyKind.EQUALS_TABLE_NAME : KeyKind.FIRST;
-      }
-      this.key = k < 0 ? null : columns.get(k);
-      this.keySplit = k < 0 ? null : splits.get(k);
-      this.keyNorm = k < 0 ? "" : norms.get(k);
-      this.keyKind = kind;
+    Table(Prepared p) {
+      this.info = p.info;
+      this.columns = p.columns;
+      this.norms = p.norms;
+      this.splits = p.splits;
+      this.base = p.base;
+      this.variants = p.variants;
+      this.key = p.key;
+      this.keySplit = p.keySplit;
+      this.keyNorm = p.keyNorm;
+      this.keyKind = p.keyKind;
     }
 
     /** {@return whether a column is named after this table: RACES.raceId, NATION.n_nationkey} */
     boolean namesTable(@Nullable KeySplit ks) {
+      return namesTable(variants, ks);
+    }
+
+    static boolean namesTable(List<String> variants, @Nullable KeySplit ks) {
       if (ks == null) {
         return false;
       }
@@ -369,8 +645,13 @@ public final class FkInference {
     final Map<String, List<Table>> pairs = new HashMap<>();
     /** The resolved owner (or null on a tie) of each key name that starts several tables. */
     private final Map<String, @Nullable Table> owners = new HashMap<>();
-    /** The owners above chosen because their name has the key's stem as a word. */
-    private final Set<Table> stemNamedOwners = new HashSet<>();
+    /** The key names whose owner above was chosen because its name has the key's stem. */
+    private final Set<String> stemNamedKeys = new HashSet<>();
+    /**
+     * The tables read while the current table's references are inferred (every table a lookup
+     * returned), or null when not recorded: what {@link #inferIncrementally} checks.
+     */
+    @Nullable Set<Table> reads;
     /** Built on first use: most columns resolve without abbreviations. */
     private @Nullable Map<String, List<Abbreviation>> abbreviations;
     /** Text columns of lookup tables that are not their key, by name; built on first use. */
@@ -383,9 +664,9 @@ public final class FkInference {
      */
     private @Nullable Map<String, List<Table>> keyPrefixes;
 
-    Database(List<TableInfo> infos) {
+    Database(List<Prepared> infos) {
       Map<String, Integer> frequency = new HashMap<>();
-      for (TableInfo info : infos) {
+      for (Prepared info : infos) {
         Table t = new Table(info);
         tables.add(t);
         for (String v : t.variants) {
@@ -487,7 +768,7 @@ public final class FkInference {
       }
       Set<Table> seen = new HashSet<>();
       for (Map.Entry<String, Integer> e : sigs.entrySet()) {
-        for (Table b : pairs.getOrDefault(e.getKey(), List.of())) {
+        for (Table b : read(pairs.getOrDefault(e.getKey(), List.of()))) {
           if (b == t || !seen.add(b)) {
             continue;
           }
@@ -514,6 +795,20 @@ public final class FkInference {
               b.info.id(), List.of(bi.name(), bj.name()), EdgeSource.INFERRED, evidence,
               Rule.PAIR_TABLE.confidence()), Rule.PAIR_TABLE));
         }
+      }
+    }
+
+    /** {@return the tables a lookup returned, noted as read for the current table} */
+    private List<Table> read(List<Table> found) {
+      if (reads != null && !found.isEmpty()) {
+        reads.addAll(found);
+      }
+      return found;
+    }
+
+    private void noteRead(Table b) {
+      if (reads != null) {
+        reads.add(b);
       }
     }
 
@@ -737,7 +1032,9 @@ public final class FkInference {
           out.add(target);
         }
       }
-      cands.subList(kept, cands.size()).clear();
+      if (kept < cands.size()) {
+        cands.subList(kept, cands.size()).clear();
+      }
       return out;
     }
 
@@ -774,7 +1071,7 @@ public final class FkInference {
         genericOwner(t, n, cands);
       }
       if (ks == null && !own && rules.contains(Rule.KEY_STEM)) {
-        for (Table b : stems.getOrDefault(Names.stripDigits(n), List.of())) {
+        for (Table b : read(stems.getOrDefault(Names.stripDigits(n), List.of()))) {
           if (b != t) {
             cands.add(new Candidate(b, Rule.KEY_STEM, Rule.KEY_STEM.confidence(),
                 "is the stem of key " + b.name() + "." + keyName(b)));
@@ -783,7 +1080,7 @@ public final class FkInference {
       }
       if (!own && rules.contains(Rule.COLUMN_NAMES_TABLE)) {
         for (String v : Names.variants(Names.stripDigits(n))) {
-          for (Table b : byVariant.getOrDefault(v, List.of())) {
+          for (Table b : read(byVariant.getOrDefault(v, List.of()))) {
             if (b == t || !(recognisableKey(b) || keylessFirst(b))) {
               continue; // a target keyed only by its first column (e.g. NAME) is too weak
             }
@@ -859,7 +1156,7 @@ public final class FkInference {
         }
         keyPrefixes = m;
       }
-      for (Table b : keyPrefixes.getOrDefault(n, List.of())) {
+      for (Table b : read(keyPrefixes.getOrDefault(n, List.of()))) {
         if (b != t) {
           cands.add(new Candidate(b, Rule.ABBREVIATION, SUBSEQUENCE_ABBREVIATION,
               "abbreviates table " + b.name() + " and its key " + keyName(b), b.keyNorm,
@@ -904,7 +1201,7 @@ public final class FkInference {
               "names table " + b.name() + " in the role " + role, restNorm, restSplit));
         }
         if (cands.isEmpty() && !GENERIC.contains(restNorm)) {
-          for (Table b : namedOwners.getOrDefault(restNorm, List.of())) {
+          for (Table b : read(namedOwners.getOrDefault(restNorm, List.of()))) {
             if (b != t) {
               cands.add(new Candidate(b, Rule.ROLE_PREFIX, Rule.ROLE_PREFIX.confidence(),
                   "is the key of table " + b.name() + " in the role " + role, restNorm,
@@ -976,7 +1273,7 @@ public final class FkInference {
       }
       Set<Table> hits = new java.util.LinkedHashSet<>(2);
       for (String v : Names.variants(base)) {
-        for (Table b : suffixes().getOrDefault(v, List.of())) {
+        for (Table b : read(suffixes().getOrDefault(v, List.of()))) {
           if (b != t) {
             hits.add(b);
           }
@@ -998,7 +1295,7 @@ public final class FkInference {
     /** {@code CURRENT_TERMS.bioguide}: the stem of a key column of a table it is named after. */
     private void parentKeyStem(Table t, String n, List<Candidate> cands) {
       String stem = Names.stripDigits(n);
-      for (Table p : t.namedAfter(byVariant)) {
+      for (Table p : read(t.namedAfter(byVariant))) {
         int j = p.keyStemColumn(stem);
         if (j >= 0) {
           cands.add(new Candidate(p, Rule.PARENT_KEY_STEM, Rule.PARENT_KEY_STEM.confidence(),
@@ -1027,7 +1324,7 @@ public final class FkInference {
      */
     private void labelCode(Table t, String n, List<Candidate> cands) {
       List<Table> found = new ArrayList<>(1);
-      for (Table b : labels().getOrDefault(n, List.of())) {
+      for (Table b : read(labels().getOrDefault(n, List.of()))) {
         if (b != t && b.key != null && b.columns.size() <= LOOKUP_COLUMNS
             && TypeClass.of(b.key.type()) == TypeClass.NUMBER
             && (labelOfKey(b, n) || b.variants.contains(Names.stripDigits(n)))) {
@@ -1085,6 +1382,7 @@ public final class FkInference {
         }
         Abbreviation best = null;
         for (Abbreviation a : abbreviations().getOrDefault(bb, List.of())) {
+          noteRead(a.table());
           if (a.table == t) {
             continue;
           }
@@ -1171,7 +1469,7 @@ public final class FkInference {
     }
 
     private void owners(Table t, String n, Set<Rule> rules, List<Candidate> cands) {
-      List<Table> named = namedOwners.getOrDefault(n, List.of());
+      List<Table> named = read(namedOwners.getOrDefault(n, List.of()));
       if (!named.isEmpty()) {
         if (rules.contains(Rule.KEY_OF_NAMED_OWNER)) {
           for (Table b : named) {
@@ -1192,7 +1490,7 @@ public final class FkInference {
           ? "is named like the first column of table " + owner.name()
               + ", the only table that starts with it"
           : "is named like the first column of table " + owner.name()
-              + (stemNamedOwners.contains(owner) ? ", the one named after the key,"
+              + (stemNamedKeys.contains(n) ? ", the one named after the key,"
                   : ", the most specific")
               + " of " + firstOwners.get(n).size() + " tables that start with it";
       if (owner != null && owner != t) {
@@ -1206,7 +1504,7 @@ public final class FkInference {
      * no other column that looks like a key: GEOGRAPHIC(city, county, region) is keyed by city.
      */
     private void genericOwner(Table t, String n, List<Candidate> cands) {
-      List<Table> first = firstOwners.getOrDefault(n, List.of());
+      List<Table> first = read(firstOwners.getOrDefault(n, List.of()));
       if (first.size() == 1 && first.get(0) != t && keylessFirst(first.get(0))) {
         Table b = first.get(0);
         cands.add(new Candidate(b, Rule.FIRST_COLUMN_OF_OWNER,
@@ -1220,7 +1518,7 @@ public final class FkInference {
      * most specific (most columns found in no other table), else null on a tie}
      */
     private @Nullable Table firstOwner(String n) {
-      List<Table> first = firstOwners.getOrDefault(n, List.of());
+      List<Table> first = read(firstOwners.getOrDefault(n, List.of()));
       if (first.size() <= 1) {
         return first.isEmpty() ? null : first.get(0);
       }
@@ -1241,7 +1539,7 @@ public final class FkInference {
       Table owner = mostSpecific(named.isEmpty() ? first : named);
       owners.put(n, owner);
       if (owner != null && named.size() == 1) {
-        stemNamedOwners.add(owner);
+        stemNamedKeys.add(n);
       }
       return owner;
     }
@@ -1294,7 +1592,7 @@ public final class FkInference {
         return null; // the common case: only the target holds the key; no name to split
       }
       Table best = null;
-      for (Table p : t.namedAfter(byVariant)) {
+      for (Table p : read(t.namedAfter(byVariant))) {
         if (holds(p, keyNorm) && (best == null || p.base.length() > best.base.length())) {
           best = p;
         }
@@ -1305,7 +1603,7 @@ public final class FkInference {
     /** {@return whether a table other than {@code t} and {@code target} may hold the key name} */
     private boolean heldElsewhere(String keyNorm, Table t, Table target) {
       for (Map<String, List<Table>> m : List.of(firstOwners, namedOwners)) {
-        for (Table b : m.getOrDefault(keyNorm, List.of())) {
+        for (Table b : read(m.getOrDefault(keyNorm, List.of()))) {
           if (b != t && b != target) {
             return true;
           }
@@ -1318,7 +1616,7 @@ public final class FkInference {
     private Collection<Table> lookup(String base, Table self) {
       Set<Table> hits = new java.util.LinkedHashSet<>(2);
       for (String v : Names.variants(base)) {
-        for (Table b : byVariant.getOrDefault(v, List.of())) {
+        for (Table b : read(byVariant.getOrDefault(v, List.of()))) {
           if (b != self) {
             hits.add(b);
           }

@@ -118,10 +118,8 @@ public final class IndexLifecycle<S> implements AutoCloseable {
   // Guarded by runLock.
   private boolean snapshotTried;
   private int failures;
-  /** The stamps of the served tables. */
-  private Map<QualifiedName, TableStamp> stamps = Map.of();
   /** The stamps as last read: the same read again means no change. */
-  private @Nullable Map<QualifiedName, TableStamp> lastRead;
+  private StampDiff stamps = StampDiff.of(List.of());
   private @Nullable Instant loadedAt;
   private String origin = "";
 
@@ -383,8 +381,7 @@ public final class IndexLifecycle<S> implements AutoCloseable {
     S index = derived.build(catalog);
     Instant now = clock.instant();
     served = new Served<>(catalog, index);
-    stamps = StampDiff.index(newStamps);
-    lastRead = stamps;
+    stamps = StampDiff.of(newStamps);
     loadedAt = now;
     origin = from;
     failures = 0;
@@ -394,12 +391,12 @@ public final class IndexLifecycle<S> implements AutoCloseable {
   private void poll() {
     Served<S> current = requireNonNull(served);
     try {
-      Map<QualifiedName, TableStamp> read = StampDiff.index(source.stamps());
+      StampDiff.Diff diff = stamps.compare(source.stamps());
       Instant now = clock.instant();
-      if (read.equals(lastRead)) {
+      if (diff.isEmpty()) {
         LOG.debug("Schema poll of {}: no change", source.name());
       } else {
-        apply(current, read);
+        apply(current, diff);
       }
       origin = source.name();
       failures = 0;
@@ -411,8 +408,7 @@ public final class IndexLifecycle<S> implements AutoCloseable {
     }
   }
 
-  private void apply(Served<S> current, Map<QualifiedName, TableStamp> after) {
-    StampDiff.Diff diff = StampDiff.diff(stamps, current.catalog(), after);
+  private void apply(Served<S> current, StampDiff.Diff diff) {
     Set<QualifiedName> toLoad = new TreeSet<>(diff.added());
     toLoad.addAll(diff.changed());
     Map<QualifiedName, TableInfo> loaded = new HashMap<>();
@@ -424,15 +420,12 @@ public final class IndexLifecycle<S> implements AutoCloseable {
       }
     }
     Set<QualifiedName> removed = new TreeSet<>(diff.removed());
-    Map<QualifiedName, TableStamp> kept = after;
+    Set<QualifiedName> unreadable = new TreeSet<>();
     for (QualifiedName id : toLoad) {
       if (!loaded.containsKey(id)) {
         // Gone between the stamps and the read (or not a table the source lists): drop it and
-        // forget its stamp, so that a later change of the stamps asks for it again.
-        if (kept == after) {
-          kept = new HashMap<>(after);
-        }
-        kept.remove(id);
+        // mark its stamp, so that a later change of the stamps asks for it again.
+        unreadable.add(id);
         if (current.catalog().table(id).isPresent()) {
           removed.add(id);
         }
@@ -447,8 +440,7 @@ public final class IndexLifecycle<S> implements AutoCloseable {
       LOG.info("Schema index updated from {}: {} added or changed, {} removed, {} tables",
           source.name(), changedOrAdded.size(), removed.size(), next.size());
     }
-    stamps = kept;
-    lastRead = after;
+    stamps.record(diff, unreadable);
   }
 
   private void schedulePoll() {
