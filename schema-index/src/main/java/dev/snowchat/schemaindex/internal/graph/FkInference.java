@@ -439,7 +439,7 @@ public final class FkInference {
    * What inference reads from one table alone: a function of the table, so it is kept while the
    * table is unchanged and reused by the next inference of its database.
    */
-  public static final class Prepared {
+  public static sealed class Prepared permits Table {
     final TableInfo info;
     final List<ColumnInfo> columns;
     final List<String> norms;
@@ -450,6 +450,20 @@ public final class FkInference {
     final @Nullable KeySplit keySplit;
     final String keyNorm;
     final KeyKind keyKind;
+
+    /** A copy that shares the prepared facts (the per-inference {@code Table} extends it). */
+    private Prepared(Prepared p) {
+      this.info = p.info;
+      this.columns = p.columns;
+      this.norms = p.norms;
+      this.splits = p.splits;
+      this.base = p.base;
+      this.variants = p.variants;
+      this.key = p.key;
+      this.keySplit = p.keySplit;
+      this.keyNorm = p.keyNorm;
+      this.keyKind = p.keyKind;
+    }
 
     /**
      * Prepares a table.
@@ -511,17 +525,7 @@ public final class FkInference {
   }
 
   /** What is known about a table for inference; built once per table. */
-  private static final class Table {
-    final TableInfo info;
-    final List<ColumnInfo> columns;
-    final List<String> norms;
-    final List<@Nullable KeySplit> splits;
-    final String base;
-    final List<String> variants;
-    final @Nullable ColumnInfo key;
-    final @Nullable KeySplit keySplit;
-    final String keyNorm;
-    final KeyKind keyKind;
+  private static final class Table extends Prepared {
     int uniqueColumns;
     /** Whether every column looks like a reference: such a table owns no key. */
     boolean link;
@@ -536,16 +540,7 @@ public final class FkInference {
     private @Nullable Map<String, Integer> keyStems;
 
     Table(Prepared p) {
-      this.info = p.info;
-      this.columns = p.columns;
-      this.norms = p.norms;
-      this.splits = p.splits;
-      this.base = p.base;
-      this.variants = p.variants;
-      this.key = p.key;
-      this.keySplit = p.keySplit;
-      this.keyNorm = p.keyNorm;
-      this.keyKind = p.keyKind;
+      super(p);
     }
 
     /** {@return whether a column is named after this table: RACES.raceId, NATION.n_nationkey} */
