@@ -8,6 +8,7 @@ import dev.snowchat.schemaindex.CatalogSnapshot;
 import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSources;
 import dev.snowchat.schemaindex.ColumnHit;
+import dev.snowchat.schemaindex.DriverDataSource;
 import dev.snowchat.schemaindex.EmbeddingProvider;
 import dev.snowchat.schemaindex.EmbeddingProviders;
 import dev.snowchat.schemaindex.SchemaIndex;
@@ -17,9 +18,7 @@ import dev.snowchat.schemaindex.SourceOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.lang.reflect.Proxy;
 import java.nio.file.Path;
-import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -67,14 +66,7 @@ class SampleSearchTest {
   static void buildIndexes() throws Exception {
     Path file = SampleWarehouse.ensure(dir);
     String url = SampleWarehouse.jdbcUrl(file);
-    // the catalog source needs only getConnection
-    DataSource ds = (DataSource) Proxy.newProxyInstance(SampleSearchTest.class.getClassLoader(),
-        new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
-          if (method.getName().equals("getConnection")) {
-            return DriverManager.getConnection(url, SampleWarehouse.readOnlyProperties());
-          }
-          throw new UnsupportedOperationException(method.getName());
-        });
+    DataSource ds = DriverDataSource.of(url, SampleWarehouse.readOnlyProperties());
     try (CatalogSource source = CatalogSources.jdbc(ds, SourceOptions.defaults())) {
       catalog = source.load();
     }
