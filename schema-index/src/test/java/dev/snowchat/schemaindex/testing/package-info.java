@@ -1,7 +1,9 @@
 /**
  * schema-index's test kit, shipped as the module's test-jar for the other modules' tests:
  * {@link dev.snowchat.schemaindex.testing.FakeSnowflake}, a recording fake of a Snowflake account's
- * metadata commands with Snowflake's real result columns.
+ * metadata commands with Snowflake's real result columns, and
+ * {@link dev.snowchat.schemaindex.testing.ModelLoadRace}, a child JVM stopped while the shipped
+ * model loads (for tests of a clean exit).
  *
  * <p>Use it from another module's tests with
  *
