@@ -29,11 +29,11 @@ final class DatabaseWords {
       namesBefore = new HashMap<>();
       columnsBefore = new HashMap<>();
     }
-    for (String w : Words.of(t.id().name())) {
+    for (String w : Words.name(t.id().name())) {
       count(names, tracked ? namesBefore : null, w, sign);
     }
     for (ColumnInfo c : t.columns()) {
-      for (String w : Words.of(c.name())) {
+      for (String w : Words.name(c.name())) {
         count(columns, tracked ? columnsBefore : null, w, sign);
       }
     }

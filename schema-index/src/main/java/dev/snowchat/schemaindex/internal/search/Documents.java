@@ -33,11 +33,11 @@ record Documents(GlossaryMatcher glossary, int termCap) {
     d.add(new StringField(Fields.SCHEMA, lower(id.schema()), Field.Store.NO));
     d.add(new StringField(Fields.KIND, t.kind().configName(), Field.Store.NO));
     d.add(new StringField(Fields.NAMEX, lower(id.name()), Field.Store.NO));
-    String nameWords = String.join(" ", Words.of(id.name()));
+    String nameWords = String.join(" ", Words.name(id.name()));
     d.add(new TextField(Fields.NAME, nameWords, Field.Store.NO));
-    List<String> dbWords = Words.of(id.database());
+    List<String> dbWords = Words.name(id.database());
     if (!id.schema().equalsIgnoreCase("PUBLIC")) {
-      dbWords.addAll(Words.of(id.schema()));
+      dbWords.addAll(Words.name(id.schema()));
     }
     d.add(new TextField(Fields.DBNAME, String.join(" ", dbWords), Field.Store.NO));
     StringBuilder cols = new StringBuilder();
@@ -47,7 +47,7 @@ record Documents(GlossaryMatcher glossary, int termCap) {
     }
     for (ColumnInfo c : t.columns()) {
       d.add(new StringField(Fields.COLX, lower(c.name()), Field.Store.NO));
-      cols.append(String.join(" ", Words.of(c.name()))).append(' ');
+      cols.append(String.join(" ", Words.name(c.name()))).append(' ');
       if (c.comment() != null) {
         text.append(String.join(" ", Words.of(c.comment()))).append(' ');
       }
@@ -93,7 +93,7 @@ record Documents(GlossaryMatcher glossary, int termCap) {
       d.add(new KnnFloatVectorField(Fields.D_VEC, vector, VectorSimilarityFunction.DOT_PRODUCT));
     }
     d.add(new StringField(Fields.D_KEY, database, Field.Store.YES));
-    d.add(new TextField(Fields.D_NAME, String.join(" ", Words.of(database)), Field.Store.NO));
+    d.add(new TextField(Fields.D_NAME, String.join(" ", Words.name(database)), Field.Store.NO));
     d.add(new TextField(Fields.D_TABLES, capped(names), Field.Store.NO));
     d.add(new TextField(Fields.D_COLUMNS, capped(columns), Field.Store.NO));
     return d;
@@ -117,8 +117,8 @@ record Documents(GlossaryMatcher glossary, int termCap) {
   /** The text a table's vector is computed from: its words in a sentence-like order. */
   static String tableText(TableInfo t, List<GlossaryEntry> entries) {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.join(" ", Words.split(t.id().name()))).append(" (")
-        .append(String.join(" ", Words.split(t.id().database()))).append(")");
+    sb.append(String.join(" ", Words.splitName(t.id().name()))).append(" (")
+        .append(String.join(" ", Words.splitName(t.id().database()))).append(")");
     if (t.comment() != null) {
       sb.append(": ").append(t.comment());
     }
@@ -133,7 +133,7 @@ record Documents(GlossaryMatcher glossary, int termCap) {
       if (i > 0) {
         sb.append(", ");
       }
-      sb.append(String.join(" ", Words.split(t.columns().get(i).name())));
+      sb.append(String.join(" ", Words.splitName(t.columns().get(i).name())));
     }
     return sb.toString();
   }
@@ -144,8 +144,8 @@ record Documents(GlossaryMatcher glossary, int termCap) {
    * database alike.
    */
   static String columnText(TableInfo t, ColumnInfo c) {
-    StringBuilder sb = new StringBuilder(String.join(" ", Words.split(c.name())))
-        .append(" of ").append(String.join(" ", Words.split(t.id().name())));
+    StringBuilder sb = new StringBuilder(String.join(" ", Words.splitName(c.name())))
+        .append(" of ").append(String.join(" ", Words.splitName(t.id().name())));
     if (c.comment() != null) {
       sb.append(": ").append(c.comment());
     }
@@ -155,9 +155,9 @@ record Documents(GlossaryMatcher glossary, int termCap) {
   /** The text a database's vector is computed from: its name and its tables' names. */
   static String databaseText(String database, List<TableInfo> tables) {
     StringBuilder sb = new StringBuilder("database ")
-        .append(String.join(" ", Words.split(database))).append(". tables: ");
+        .append(String.join(" ", Words.splitName(database))).append(". tables: ");
     for (int i = 0; i < tables.size(); i++) {
-      sb.append(i == 0 ? "" : ", ").append(String.join(" ", Words.split(tables.get(i).id()
+      sb.append(i == 0 ? "" : ", ").append(String.join(" ", Words.splitName(tables.get(i).id()
           .name())));
     }
     return sb.toString();

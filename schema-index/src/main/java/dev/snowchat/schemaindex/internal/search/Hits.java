@@ -76,7 +76,7 @@ final class Hits {
   private static List<ColumnHit> columnHits(TableInfo t, Set<String> queryWords, List<String> raw,
       IndexSearcher searcher) throws IOException {
     Set<String> words = new HashSet<>(queryWords);
-    words.removeAll(Words.of(t.id().name()));
+    words.removeAll(Words.name(t.id().name()));
     List<ColumnHit> out = new ArrayList<>();
     int docs = Math.max(1, searcher.getIndexReader().numDocs());
     Map<String, Double> idf = new HashMap<>();
@@ -85,7 +85,7 @@ final class Hits {
       if (raw.contains(lower(c.name()))) {
         score += 10;
       }
-      List<String> cw = Words.of(c.name());
+      List<String> cw = Words.nameWords(c.name());
       if (c.comment() != null) {
         cw.addAll(Words.of(c.comment()));
       }
@@ -122,7 +122,7 @@ final class Hits {
       @Nullable QualifiedName propagatedFrom) {
     List<String> parts = new ArrayList<>();
     List<String> nameWords = new ArrayList<>();
-    for (String w : new LinkedHashSet<>(Words.of(t.id().name()))) {
+    for (String w : new LinkedHashSet<>(Words.name(t.id().name()))) {
       if (words.contains(w)) {
         nameWords.add(w);
       }

@@ -84,12 +84,12 @@ final class Relevance {
 
   /** {@return every normalized word of a table's own text} */
   private static Set<String> words(TableInfo t, List<GlossaryMatcher.Match> glossary) {
-    Set<String> out = new HashSet<>(Words.of(t.id().name()));
-    out.addAll(Words.of(t.id().schema()));
-    out.addAll(Words.of(t.id().database()));
+    Set<String> out = new HashSet<>(Words.name(t.id().name()));
+    out.addAll(Words.name(t.id().schema()));
+    out.addAll(Words.name(t.id().database()));
     addText(out, t.comment());
     for (ColumnInfo c : t.columns()) {
-      out.addAll(Words.of(c.name()));
+      out.addAll(Words.name(c.name()));
       addText(out, c.comment());
     }
     for (GlossaryMatcher.Match m : glossary) {

@@ -83,6 +83,61 @@ public final class Words {
   }
 
   /**
+   * {@return the normalized words of an identifier (a table, column, schema or database name):
+   * those of {@link #of}, and after a run-together word ({@code SALESORDERHEADER}) the words it
+   * splits into ({@code sales order header}, see {@link Segmenter}), so that a question's words
+   * meet it and the name as typed still does}
+   *
+   * @param identifier a name
+   */
+  public static List<String> name(String identifier) {
+    List<String> out = new ArrayList<>();
+    for (String raw : split(identifier)) {
+      addNormalized(raw, out);
+      List<String> parts = Segmenter.split(raw);
+      if (parts != null) {
+        for (String p : parts) {
+          addNormalized(p, out);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@return the normalized words of an identifier with each run-together word replaced by the
+   * words it splits into: the words it is made of, for matching all of them}
+   *
+   * @param identifier a name
+   */
+  static List<String> nameWords(String identifier) {
+    List<String> out = new ArrayList<>();
+    for (String raw : splitName(identifier)) {
+      addNormalized(raw, out);
+    }
+    return out;
+  }
+
+  /**
+   * {@return the raw lower-case words of an identifier as {@link #split} gives them, with each
+   * run-together word replaced by the words it splits into: the words a sentence model reads}
+   *
+   * @param identifier a name
+   */
+  public static List<String> splitName(String identifier) {
+    List<String> out = new ArrayList<>();
+    for (String raw : split(identifier)) {
+      List<String> parts = Segmenter.split(raw);
+      if (parts == null) {
+        out.add(raw);
+      } else {
+        out.addAll(parts);
+      }
+    }
+    return out;
+  }
+
+  /**
    * {@return the normalized words of a query, stop words removed}
    *
    * @param text the query
@@ -115,6 +170,11 @@ public final class Words {
       }
     }
     return true;
+  }
+
+  /** {@return whether a raw word is an abbreviation this class expands ({@code qty})} */
+  static boolean isAbbreviation(String raw) {
+    return ABBREVIATIONS.containsKey(raw);
   }
 
   /** {@return whether a normalized word is a question stop word} */
