@@ -143,16 +143,17 @@ class SampleSearchTest {
    * review rating per month" (VW_HOST_PERFORMANCE, which also holds a review count and an average
    * rating, first; the plain BM25 table scores, schema-index's EVALUATION.md, moved the two misses
    * before them, "which nights is a listing available in the calendar" and "number of reviews and
-   * average rating for each host", to first). The shipped default,
-   * quantized BGE-small: "host response rate" (VW_HOST_PERFORMANCE first), "estimated revenue per
-   * listing" and "nights booked per listing" (DIM_LISTINGS first: the quantized model ranks the
-   * listing table above the occupancy view that holds those columns; full-precision BGE put the
-   * view first), and, in some runs only, "which nights is a listing available in the calendar"
-   * (VW_LISTING_OCCUPANCY first: a near tie that ONNX Runtime's threaded sums tip either way).
+   * average rating for each host", to first). The shipped default, quantized BGE-small: "average
+   * review rating per month" (VW_HOST_PERFORMANCE, whose AVG_RATING the question names word for
+   * word, first) and "which nights is a listing available in the calendar" (VW_LISTING_OCCUPANCY,
+   * with NIGHTS and the listing in its name, first). Column phrases (schema-index's {@code
+   * Tuning.columnPhrase}) moved three of its four earlier misses to first: "host response rate"
+   * (RESPONSE_RATE), "estimated revenue per listing" (ESTIMATED_REVENUE) and "nights booked per
+   * listing" (NIGHTS_BOOKED), and cost it "average review rating per month".
    */
   static final Map<String, Set<String>> KNOWN_MISSES = Map.of(
       "hashing", Set.of("sample_04"),
-      "shipped default", Set.of("sample_05", "sample_10", "sample_12", "sample_20"));
+      "shipped default", Set.of("sample_04", "sample_05"));
 
   private static Stream<DynamicTest> firstHitTests(SchemaIndex index, String label)
       throws IOException {

@@ -2,15 +2,18 @@ package dev.snowchat.schemaindex.internal.search;
 
 import static dev.snowchat.schemaindex.internal.search.KeywordRetrieval.should;
 
+import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.TableInfo;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.ScoreDoc;
@@ -19,7 +22,8 @@ import org.apache.lucene.search.TopDocs;
 /**
  * Ranking stage: database coherence. The tables of one question come from one database.
  * Databases are scored by BM25 over their documents (all table and column words of a database,
- * so IDF counts databases, not tables) and by their best table's plain BM25 score; with a semantic model also by the question's similarity
+ * so IDF counts databases, not tables), by their best table's plain BM25 score and by how much of
+ * the question their best two tables cover; with a semantic model also by the question's similarity
  * to their vectors, by their best fused table, and, with column vectors, by dense routing (their
  * best tables' similarities). A table's score becomes its fused score (normalized) plus {@link
  * Tuning#coherence()} times its database's normalized score, and the best databases' other
@@ -29,6 +33,9 @@ import org.apache.lucene.search.TopDocs;
  * @param semantic whether vectors come from a semantic model ({@link Indexer#semantic})
  */
 record Coherence(Tuning tuning, boolean semantic) {
+  /** How many of a database's best tables its coverage counts ({@link #addCoverage}). */
+  static final int COVERAGE_TABLES = 2;
+
   void apply(QueryContext q) throws IOException {
     if (tuning.coherence() <= 0) {
       return;
@@ -62,6 +69,9 @@ record Coherence(Tuning tuning, boolean semantic) {
       double bm25 = semantic ? tuning.semanticDbBm25() : tuning.dbBm25();
       if (q.request.database() == null && bm25 > 0) {
         addBestPlainTable(q, dbScore, bm25);
+      }
+      if (semantic && q.request.database() == null && tuning.dbCoverage() > 0) {
+        addCoverage(q, dbScore, tuning.dbCoverage());
       }
       if (q.request.database() == null && tuning.dbDenseWeight() > 0 && !q.dense.isEmpty()) {
         addDenseRouting(q, dbScore);
@@ -147,6 +157,86 @@ record Coherence(Tuning tuning, boolean semantic) {
     for (Map.Entry<String, Double> e : best.entrySet()) {
       dbScore.merge(e.getKey(), weight * e.getValue() / max, Double::sum);
     }
+  }
+
+  /**
+   * Routing by coverage: the share of the question's words (weighted by their IDF over the
+   * tables) that a database's two best tables (by fused score) hold together in their names and
+   * columns, as a share of the best database's. The tables of one question's answer share its
+   * words between them; a database whose best two tables leave rare words unmet is less likely
+   * the one asked about, however well one of them matches. BM25 over a database's whole document
+   * finds every word somewhere in a big database; its best table's score counts one table.
+   */
+  static void addCoverage(QueryContext q, Map<String, Double> dbScore, double weight)
+      throws IOException {
+    if (q.words.isEmpty()) {
+      return;
+    }
+    Map<String, List<Map.Entry<String, Double>>> perDb = new HashMap<>();
+    for (Map.Entry<String, Double> e : q.scores.entrySet()) {
+      TableInfo t = q.candidates.get(e.getKey());
+      if (t != null) {
+        perDb.computeIfAbsent(t.id().database(), d -> new ArrayList<>()).add(e);
+      }
+    }
+    Map<String, List<TableInfo>> best = new HashMap<>();
+    for (Map.Entry<String, List<Map.Entry<String, Double>>> e : perDb.entrySet()) {
+      List<Map.Entry<String, Double>> list = e.getValue();
+      list.sort(Ranker.BEST_FIRST);
+      List<TableInfo> tables = new ArrayList<>();
+      for (int i = 0; i < Math.min(COVERAGE_TABLES, list.size()); i++) {
+        tables.add(q.candidates.get(list.get(i).getKey()));
+      }
+      best.put(e.getKey(), tables);
+    }
+    Map<String, Double> idf = new HashMap<>();
+    int docs = Math.max(1, q.searcher.getIndexReader().numDocs());
+    for (String w : q.words) {
+      int df = DeletedStats.docFreq(q.searcher, new Term(Fields.PLAIN, w));
+      idf.put(w, Math.log(1 + (docs - df + 0.5) / (df + 0.5)));
+    }
+    Map<String, Double> coverage = coverage(best, idf);
+    double max = Fusion.max(coverage);
+    if (max <= 0) {
+      return;
+    }
+    for (Map.Entry<String, Double> e : coverage.entrySet()) {
+      dbScore.merge(e.getKey(), weight * e.getValue() / max, Double::sum);
+    }
+  }
+
+  /**
+   * {@return by database, the share of the question's words that its tables hold in their names
+   * and columns, each word weighted}
+   *
+   * @param tables by database, its best tables
+   * @param weights the question's words and their weights (IDF)
+   */
+  static Map<String, Double> coverage(Map<String, List<TableInfo>> tables,
+      Map<String, Double> weights) {
+    double all = 0;
+    for (double w : weights.values()) {
+      all += w;
+    }
+    Map<String, Double> out = new HashMap<>();
+    for (Map.Entry<String, List<TableInfo>> e : tables.entrySet()) {
+      Set<String> covered = new HashSet<>();
+      for (TableInfo t : e.getValue()) {
+        covered.addAll(Words.name(t.id().name()));
+        for (ColumnInfo c : t.columns()) {
+          covered.addAll(Words.name(c.name()));
+        }
+      }
+      double share = 0;
+      for (String w : covered) {
+        Double weight = weights.get(w);
+        if (weight != null) {
+          share += weight;
+        }
+      }
+      out.put(e.getKey(), all > 0 ? share / all : 0);
+    }
+    return out;
   }
 
   /**

@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  *   <li>vector retrieval: table vectors, and with column vectors the column ranking ({@link
  *       VectorRetrieval});
  *   <li>fusion of the three rankings ({@link Fusion});
+ *   <li>column phrases: a column named by all its words ({@link ColumnPhrase}, off by default);
  *   <li>schema preference: modelled layers (or the request's schemas) win near-ties ({@link
  *       SchemaPreference});
  *   <li>database coherence ({@link Coherence});
@@ -40,6 +41,7 @@ final class Ranker {
   private final KeywordRetrieval keywords;
   private final VectorRetrieval vectors;
   private final Fusion fusion;
+  private final ColumnPhrase phrases;
   private final SchemaPreference preference;
   private final Coherence coherence;
   private final Propagation propagation;
@@ -64,6 +66,7 @@ final class Ranker {
         tableBm25 > 0 || (dbBm25 > 0 && tuning.coherence() > 0));
     this.vectors = new VectorRetrieval(tuning, provider, vectorWeight, columnVectors);
     this.fusion = new Fusion(tuning, vectorWeight, tableBm25);
+    this.phrases = new ColumnPhrase(tuning);
     this.preference = new SchemaPreference(tuning);
     this.coherence = new Coherence(tuning, semantic);
     this.propagation = new Propagation(tuning);
@@ -84,6 +87,7 @@ final class Ranker {
     keywords.retrieve(q);
     vectors.retrieve(q);
     fusion.fuse(q);
+    phrases.apply(q);
     preference.apply(q);
     coherence.apply(q);
     propagation.apply(q);

@@ -88,6 +88,13 @@ import java.util.function.ToIntFunction;
  *     clearly better match (0: off); 0.08 since the plain BM25 share in the fused score
  *     ({@link #tableBm25}): length normalization gives a raw table with fewer columns than its
  *     modelled twin a slightly higher BM25 score
+ * @param columnPhrase column phrases: what a table gains, as a share of the best fused score,
+ *     when the question holds every word of one of its columns of two or more words ({@code
+ *     RESPONSE_RATE} for "host response rate"), with a word beyond the table's own name (0: off)
+ * @param dbCoverage coherence, semantic models only: weight of the share of the question's words
+ *     (by IDF) that a database's best two tables hold together in their names and columns, as
+ *     share of the best database's (0: off; with keywords alone it lowered BIRD dev recall@10
+ *     and @15)
  * @param semanticFloor relevance: a semantic model's query similarity that counts as no evidence
  * @param semanticFull relevance: a semantic model's query similarity that counts as full evidence
  */
@@ -103,8 +110,8 @@ public record Tuning(
     double dbVectorWeight, double dbDenseWeight,
     int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
     double dbTables, double dbColumns, int fillLimit, int fillDatabases,
-    double propagation, int propagationSources, double layerBoost, double semanticFloor,
-    double semanticFull) {
+    double propagation, int propagationSources, double layerBoost, double columnPhrase,
+    double dbCoverage, double semanticFloor, double semanticFull) {
 
   /**
    * Every value by name, with its range, for {@link #with(String, String)}, {@link #values()}
@@ -154,6 +161,8 @@ public record Tuning(
       real("propagation", Tuning::propagation, (w, v) -> w.propagation = v),
       whole("propagationSources", Tuning::propagationSources, (w, v) -> w.propagationSources = v),
       real("layerBoost", Tuning::layerBoost, (w, v) -> w.layerBoost = v),
+      real("columnPhrase", Tuning::columnPhrase, (w, v) -> w.columnPhrase = v),
+      real("dbCoverage", Tuning::dbCoverage, (w, v) -> w.dbCoverage = v),
       share("semanticFloor", Tuning::semanticFloor, (w, v) -> w.semanticFloor = v),
       share("semanticFull", Tuning::semanticFull, (w, v) -> w.semanticFull = v));
 
@@ -337,6 +346,8 @@ public record Tuning(
     public double propagation = 0.0;
     public int propagationSources = 10;
     public double layerBoost = 0.08;
+    public double columnPhrase = 0.05;
+    public double dbCoverage = 1.0;
     public double semanticFloor = 0.6;
     public double semanticFull = 0.8;
 
@@ -385,6 +396,8 @@ public record Tuning(
       propagation = t.propagation;
       propagationSources = t.propagationSources;
       layerBoost = t.layerBoost;
+      columnPhrase = t.columnPhrase;
+      dbCoverage = t.dbCoverage;
       semanticFloor = t.semanticFloor;
       semanticFull = t.semanticFull;
     }
@@ -421,7 +434,8 @@ public record Tuning(
           maxColumnVectors, columnWeight, columnSecond, columnTable, coherence, dbFromTables,
           dbBm25, semanticDbBm25, dbVectorWeight, dbDenseWeight, dbDenseTopK, dbDenseColumn,
           dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit, fillDatabases,
-          propagation, propagationSources, layerBoost, semanticFloor, semanticFull);
+          propagation, propagationSources, layerBoost, columnPhrase, dbCoverage, semanticFloor,
+          semanticFull);
       for (Setting s : SETTINGS.values()) {
         s.check().accept(t);
       }

@@ -74,31 +74,54 @@ class EvaluateBirdTest {
   void bird_miniLm_holdsItsMeasuredFigures(@TempDir Path out) throws Exception {
     Evaluate.Result result = evaluate("minilm", out);
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.777 / 0.912 / 0.851; the targets are 0.75 / 0.85 / 0.85 (MiniLM's MRR
-    // is just over the line, BGE's clearly)
+    // measured 0.789 / 0.923 / 0.866; the targets are 0.75 / 0.85 / 0.85
     assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.765);
     assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.895);
     assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.835);
     assertThat(result.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
   }
 
+  /**
+   * The products' shipped default on BIRD dev and, when present, BIRD train (one provider: the
+   * catalog is embedded once). Train holds what run-together names split into words, coverage
+   * routing and column phrases brought (before: R@10 0.790, R@15 0.849, MRR 0.699).
+   */
   @Test
-  void bird_shippedDefault_quantizedBge_holdsNearFullPrecision(@TempDir Path out)
+  void bird_shippedDefault_quantizedBge_holdsItsFiguresOnDevAndTrain(@TempDir Path out)
       throws Exception {
-    Evaluate.Result result = evaluate("bge-small", out);
-    Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.797 / 0.930 / 0.866 (full precision: 0.804 / 0.934 / 0.867)
-    assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.785);
-    assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.92);
-    assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.855);
-    assertThat(result.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
+    Path bird = birdDir();
+    Path train = bird.resolveSibling("bird-train").resolve("questions.jsonl");
+    try (EmbeddingProvider p = Evaluate.provider("bge-small")) {
+      Evaluate.Result dev = run(p, bird.resolve("questions.jsonl"), out.resolve("dev"), false);
+      Evaluate.Metrics merged = dev.get("merged(all catalog)");
+      // measured 0.793 / 0.928 / 0.869 (full precision: 0.804 / 0.931 / 0.873)
+      assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.785);
+      assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.92);
+      assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.86);
+      assertThat(dev.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
+      assumeTrue(Files.isRegularFile(train), "BIRD train questions not found: " + train);
+      Evaluate.Metrics t = run(p, train, out.resolve("train"), true).get("merged(all catalog)");
+      // measured R@10 0.815, R@15 0.869, MRR 0.735
+      assertThat(t.recall(10)).as("train R@10").isGreaterThanOrEqualTo(0.805);
+      assertThat(t.recall(15)).as("train R@15").isGreaterThanOrEqualTo(0.86);
+      assertThat(t.mrr()).as("train MRR").isGreaterThanOrEqualTo(0.725);
+    }
+  }
+
+  private static Evaluate.Result run(EmbeddingProvider p, Path questions, Path out,
+      boolean mergedOnly) throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Evaluate.Result result = Evaluate.run(birdDir().resolve("catalog.json"), questions, out, p,
+        Tuning.defaults(), new PrintStream(log, true, StandardCharsets.UTF_8), mergedOnly);
+    System.out.println(log.toString(StandardCharsets.UTF_8));
+    return result;
   }
 
   @Test
   void bird_bge_reachesAllTargets(@TempDir Path out) throws Exception {
     Evaluate.Result result = evaluate("bge", out);
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.804 / 0.934 / 0.867; the targets are 0.75 / 0.85 / 0.85
+    // measured 0.804 / 0.931 / 0.873; the targets are 0.75 / 0.85 / 0.85
     assertThat(merged.recall(5)).isGreaterThanOrEqualTo(BGE_R5);
     assertThat(merged.recall(10)).isGreaterThanOrEqualTo(BGE_R10);
     assertThat(merged.mrr()).isGreaterThanOrEqualTo(BGE_MRR);
@@ -131,7 +154,7 @@ class EvaluateBirdTest {
     }
     System.out.println(log.toString(StandardCharsets.UTF_8));
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured dev 0.165 / 0.713 / 0.838 / 0.806, train 0.098 / 0.584 / 0.709 / 0.641
+    // measured dev 0.164 / 0.707 / 0.842 / 0.807, train 0.101 / 0.606 / 0.732 / 0.662
     assertThat(merged.recall(1)).as("R@1").isGreaterThan(r1);
     assertThat(merged.recall(5)).as("R@5").isGreaterThan(r5);
     assertThat(merged.recall(10)).as("R@10").isGreaterThan(r10);

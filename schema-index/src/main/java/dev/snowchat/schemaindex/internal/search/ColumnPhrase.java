@@ -1,0 +1,70 @@
+package dev.snowchat.schemaindex.internal.search;
+
+import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.TableInfo;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Ranking stage: column phrases. A question that names a column by all its words ("host
+ * response rate", "nights booked per listing") points at the table that has it more surely than
+ * any one shared word: a table one of whose columns has two or more search words, all in the
+ * question and not all from the table's own name, gains {@link Tuning#columnPhrase()} times the
+ * best fused score (once, however many columns match). Rankings by sums of single words (BM25,
+ * fusion) and by whole-text similarity (vectors) both miss that the words come together.
+ *
+ * @param tuning the weights
+ */
+record ColumnPhrase(Tuning tuning) {
+  void apply(QueryContext q) {
+    if (tuning.columnPhrase() <= 0 || q.scores.isEmpty() || q.words.size() < 2) {
+      return;
+    }
+    Set<String> query = new HashSet<>(q.words);
+    double max = 0;
+    for (double v : q.scores.values()) {
+      max = Math.max(max, v);
+    }
+    double boost = tuning.columnPhrase() * max;
+    for (Map.Entry<String, Double> e : q.scores.entrySet()) {
+      TableInfo t = q.candidates.get(e.getKey());
+      if (t != null && hasPhrase(t, query)) {
+        e.setValue(e.getValue() + boost);
+      }
+    }
+  }
+
+  /** {@return whether one of the table's columns is a phrase of the query} */
+  static boolean hasPhrase(TableInfo t, Set<String> query) {
+    Set<String> name = null;
+    for (ColumnInfo c : t.columns()) {
+      List<String> words = Words.nameWords(c.name());
+      int content = 0;
+      boolean all = true;
+      for (String w : words) {
+        if (Words.isStop(w)) {
+          continue;
+        }
+        if (!query.contains(w)) {
+          all = false;
+          break;
+        }
+        content++;
+      }
+      if (!all || content < 2) {
+        continue;
+      }
+      if (name == null) {
+        name = new HashSet<>(Words.name(t.id().name()));
+      }
+      for (String w : words) {
+        if (!Words.isStop(w) && !name.contains(w)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
