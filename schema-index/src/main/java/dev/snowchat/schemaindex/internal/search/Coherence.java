@@ -2,7 +2,6 @@ package dev.snowchat.schemaindex.internal.search;
 
 import static dev.snowchat.schemaindex.internal.search.KeywordRetrieval.should;
 
-import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.TableInfo;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.index.Term;
+import java.util.function.Function;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.ScoreDoc;
@@ -189,13 +188,7 @@ record Coherence(Tuning tuning, boolean semantic) {
       }
       best.put(e.getKey(), tables);
     }
-    Map<String, Double> idf = new HashMap<>();
-    int docs = Math.max(1, q.searcher.getIndexReader().numDocs());
-    for (String w : q.words) {
-      int df = DeletedStats.docFreq(q.searcher, new Term(Fields.PLAIN, w));
-      idf.put(w, Math.log(1 + (docs - df + 0.5) / (df + 0.5)));
-    }
-    Map<String, Double> coverage = coverage(best, idf);
+    Map<String, Double> coverage = coverage(best, q.wordIdf(), q.catalog::words);
     double max = Fusion.max(coverage);
     if (max <= 0) {
       return;
@@ -211,9 +204,10 @@ record Coherence(Tuning tuning, boolean semantic) {
    *
    * @param tables by database, its best tables
    * @param weights the question's words and their weights (IDF)
+   * @param words a table's words ({@link Words#tableWords}, or as the catalog keeps them)
    */
   static Map<String, Double> coverage(Map<String, List<TableInfo>> tables,
-      Map<String, Double> weights) {
+      Map<String, Double> weights, Function<TableInfo, Set<String>> words) {
     double all = 0;
     for (double w : weights.values()) {
       all += w;
@@ -222,10 +216,7 @@ record Coherence(Tuning tuning, boolean semantic) {
     for (Map.Entry<String, List<TableInfo>> e : tables.entrySet()) {
       Set<String> covered = new HashSet<>();
       for (TableInfo t : e.getValue()) {
-        covered.addAll(Words.name(t.id().name()));
-        for (ColumnInfo c : t.columns()) {
-          covered.addAll(Words.name(c.name()));
-        }
+        covered.addAll(words.apply(t));
       }
       double share = 0;
       for (String w : covered) {

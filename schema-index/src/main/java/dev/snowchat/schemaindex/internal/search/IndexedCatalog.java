@@ -21,9 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param tables the tables by key
  * @param byDatabase each database's tables
  * @param graph the join graph of the catalog
+ * @param words each table's name and column words ({@link Words#tableWords}) by key, filled as
+ *     searches ask for them (coverage); an update drops the changed tables'
  */
 record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>> byDatabase,
-    JoinGraph graph) {
+    JoinGraph graph, Map<String, Set<String>> words) {
   static IndexedCatalog of(Catalog catalog, JoinGraph graph) {
     Map<String, TableInfo> tables = new ConcurrentHashMap<>(catalog.size() * 4 / 3 + 1);
     Map<String, List<TableInfo>> byDb = new ConcurrentHashMap<>();
@@ -32,7 +34,7 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
       byDb.computeIfAbsent(t.id().database(), d -> new ArrayList<>()).add(t);
     }
     byDb.replaceAll((db, list) -> List.copyOf(list));
-    return new IndexedCatalog(tables, byDb, graph);
+    return new IndexedCatalog(tables, byDb, graph, new ConcurrentHashMap<>());
   }
 
   /**
@@ -44,9 +46,11 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
     Set<String> databases = new HashSet<>();
     for (QualifiedName q : removed) {
       tables.remove(Fields.key(q));
+      words.remove(Fields.key(q));
       databases.add(q.database());
     }
     for (QualifiedName q : changed) {
+      words.remove(Fields.key(q));
       TableInfo info = catalog.table(q).orElse(null);
       if (info == null) {
         tables.remove(Fields.key(q));
@@ -74,6 +78,18 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
         byDatabase.put(db, List.copyOf(list));
       }
     }
-    return new IndexedCatalog(tables, byDatabase, newGraph);
+    return new IndexedCatalog(tables, byDatabase, newGraph, words);
+  }
+
+  /**
+   * {@return a table's name and column words, kept until the table changes} A search that still
+   * holds the table as it was before an update computes them without keeping them.
+   */
+  Set<String> words(TableInfo t) {
+    String key = Fields.key(t.id());
+    if (tables.get(key) != t) {
+      return Words.tableWords(t);
+    }
+    return words.computeIfAbsent(key, k -> Words.tableWords(t));
   }
 }

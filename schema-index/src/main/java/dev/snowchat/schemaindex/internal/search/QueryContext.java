@@ -67,6 +67,8 @@ final class QueryContext {
   final Map<String, TableInfo> candidates = new HashMap<>();
   /** Propagation: the hit that lifted each table it lifted. */
   Map<String, QualifiedName> propagatedFrom = Map.of();
+  /** The query words' IDF over the tables' plain field, once asked for. */
+  private @Nullable Map<String, Double> wordIdf;
 
   QueryContext(SearchRequest request, IndexedCatalog catalog, IndexSearcher searcher,
       int candidates) throws IOException {
@@ -78,6 +80,23 @@ final class QueryContext {
     this.raw = rawTokens(request.query());
     this.filter = filter(request);
     this.depth = Math.max(candidates, request.k());
+  }
+
+  /**
+   * {@return each search word's IDF over the tables' {@link Fields#PLAIN} field (names and
+   * columns), computed once per search}
+   */
+  Map<String, Double> wordIdf() throws IOException {
+    if (wordIdf == null) {
+      Map<String, Double> idf = new HashMap<>();
+      int docs = Math.max(1, searcher.getIndexReader().numDocs());
+      for (String w : words) {
+        int df = DeletedStats.docFreq(searcher, new Term(Fields.PLAIN, w));
+        idf.put(w, Math.log(1 + (docs - df + 0.5) / (df + 0.5)));
+      }
+      wordIdf = idf;
+    }
+    return wordIdf;
   }
 
   /** {@return whether a table passes the request's database, schema and kind filters} */

@@ -20,7 +20,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>vector retrieval: table vectors, and with column vectors the column ranking ({@link
  *       VectorRetrieval});
  *   <li>fusion of the three rankings ({@link Fusion});
- *   <li>column phrases: a column named by all its words ({@link ColumnPhrase}, off by default);
+ *   <li>column phrases: a column named by all its words ({@link ColumnPhrase});
+ *   <li>table coverage: how much of the question a table holds ({@link TableCoverage}, semantic
+ *       models only);
  *   <li>schema preference: modelled layers (or the request's schemas) win near-ties ({@link
  *       SchemaPreference});
  *   <li>database coherence ({@link Coherence});
@@ -42,6 +44,7 @@ final class Ranker {
   private final VectorRetrieval vectors;
   private final Fusion fusion;
   private final ColumnPhrase phrases;
+  private final TableCoverage tableCoverage;
   private final SchemaPreference preference;
   private final Coherence coherence;
   private final Propagation propagation;
@@ -67,6 +70,7 @@ final class Ranker {
     this.vectors = new VectorRetrieval(tuning, provider, vectorWeight, columnVectors);
     this.fusion = new Fusion(tuning, vectorWeight, tableBm25);
     this.phrases = new ColumnPhrase(tuning);
+    this.tableCoverage = new TableCoverage(tuning, semantic);
     this.preference = new SchemaPreference(tuning);
     this.coherence = new Coherence(tuning, semantic);
     this.propagation = new Propagation(tuning);
@@ -88,6 +92,7 @@ final class Ranker {
     vectors.retrieve(q);
     fusion.fuse(q);
     phrases.apply(q);
+    tableCoverage.apply(q);
     preference.apply(q);
     coherence.apply(q);
     propagation.apply(q);

@@ -95,6 +95,9 @@ import java.util.function.ToIntFunction;
  *     (by IDF) that a database's best two tables hold together in their names and columns, as
  *     share of the best database's (0: off; with keywords alone it lowered BIRD dev recall@10
  *     and @15)
+ * @param tableCoverage table coverage, semantic models only: what a table gains, as a share of
+ *     the best fused score, times the share of the question's words (by IDF) its name and columns
+ *     hold, as share of the best table's (0: off)
  * @param semanticFloor relevance: a semantic model's query similarity that counts as no evidence
  * @param semanticFull relevance: a semantic model's query similarity that counts as full evidence
  */
@@ -111,7 +114,7 @@ public record Tuning(
     int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
     double dbTables, double dbColumns, int fillLimit, int fillDatabases,
     double propagation, int propagationSources, double layerBoost, double columnPhrase,
-    double dbCoverage, double semanticFloor, double semanticFull) {
+    double dbCoverage, double tableCoverage, double semanticFloor, double semanticFull) {
 
   /**
    * Every value by name, with its range, for {@link #with(String, String)}, {@link #values()}
@@ -163,6 +166,7 @@ public record Tuning(
       real("layerBoost", Tuning::layerBoost, (w, v) -> w.layerBoost = v),
       real("columnPhrase", Tuning::columnPhrase, (w, v) -> w.columnPhrase = v),
       real("dbCoverage", Tuning::dbCoverage, (w, v) -> w.dbCoverage = v),
+      real("tableCoverage", Tuning::tableCoverage, (w, v) -> w.tableCoverage = v),
       share("semanticFloor", Tuning::semanticFloor, (w, v) -> w.semanticFloor = v),
       share("semanticFull", Tuning::semanticFull, (w, v) -> w.semanticFull = v));
 
@@ -348,6 +352,7 @@ public record Tuning(
     public double layerBoost = 0.08;
     public double columnPhrase = 0.05;
     public double dbCoverage = 1.0;
+    public double tableCoverage = 0.05;
     public double semanticFloor = 0.6;
     public double semanticFull = 0.8;
 
@@ -398,6 +403,7 @@ public record Tuning(
       layerBoost = t.layerBoost;
       columnPhrase = t.columnPhrase;
       dbCoverage = t.dbCoverage;
+      tableCoverage = t.tableCoverage;
       semanticFloor = t.semanticFloor;
       semanticFull = t.semanticFull;
     }
@@ -434,8 +440,8 @@ public record Tuning(
           maxColumnVectors, columnWeight, columnSecond, columnTable, coherence, dbFromTables,
           dbBm25, semanticDbBm25, dbVectorWeight, dbDenseWeight, dbDenseTopK, dbDenseColumn,
           dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit, fillDatabases,
-          propagation, propagationSources, layerBoost, columnPhrase, dbCoverage, semanticFloor,
-          semanticFull);
+          propagation, propagationSources, layerBoost, columnPhrase, dbCoverage, tableCoverage,
+          semanticFloor, semanticFull);
       for (Setting s : SETTINGS.values()) {
         s.check().accept(t);
       }

@@ -1,6 +1,9 @@
 package dev.snowchat.schemaindex.internal.search;
 
+import dev.snowchat.schemaindex.ColumnInfo;
+import dev.snowchat.schemaindex.TableInfo;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -102,6 +105,19 @@ public final class Words {
       }
     }
     return out;
+  }
+
+  /**
+   * {@return the normalized words of a table's name and column names ({@link #name}), unmodifiable}
+   *
+   * @param t a table
+   */
+  static Set<String> tableWords(TableInfo t) {
+    Set<String> out = new HashSet<>(name(t.id().name()));
+    for (ColumnInfo c : t.columns()) {
+      out.addAll(name(c.name()));
+    }
+    return Set.copyOf(out);
   }
 
   /**

@@ -84,7 +84,8 @@ class EvaluateBirdTest {
   /**
    * The products' shipped default on BIRD dev and, when present, BIRD train (one provider: the
    * catalog is embedded once). Train holds what run-together names split into words, coverage
-   * routing and column phrases brought (before: R@10 0.790, R@15 0.849, MRR 0.699).
+   * routing, column phrases and table coverage brought (before: R@10 0.790, R@15 0.849, MRR
+   * 0.699).
    */
   @Test
   void bird_shippedDefault_quantizedBge_holdsItsFiguresOnDevAndTrain(@TempDir Path out)
@@ -94,17 +95,17 @@ class EvaluateBirdTest {
     try (EmbeddingProvider p = Evaluate.provider("bge-small")) {
       Evaluate.Result dev = run(p, bird.resolve("questions.jsonl"), out.resolve("dev"), false);
       Evaluate.Metrics merged = dev.get("merged(all catalog)");
-      // measured 0.793 / 0.928 / 0.869 (full precision: 0.804 / 0.931 / 0.873)
+      // measured 0.794 / 0.926 / 0.872
       assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.785);
       assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.92);
       assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.86);
       assertThat(dev.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
       assumeTrue(Files.isRegularFile(train), "BIRD train questions not found: " + train);
       Evaluate.Metrics t = run(p, train, out.resolve("train"), true).get("merged(all catalog)");
-      // measured R@10 0.815, R@15 0.869, MRR 0.735
+      // measured R@10 0.815, R@15 0.869, MRR 0.740
       assertThat(t.recall(10)).as("train R@10").isGreaterThanOrEqualTo(0.805);
       assertThat(t.recall(15)).as("train R@15").isGreaterThanOrEqualTo(0.86);
-      assertThat(t.mrr()).as("train MRR").isGreaterThanOrEqualTo(0.725);
+      assertThat(t.mrr()).as("train MRR").isGreaterThanOrEqualTo(0.73);
     }
   }
 
