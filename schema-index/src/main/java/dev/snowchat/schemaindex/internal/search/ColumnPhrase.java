@@ -23,10 +23,7 @@ record ColumnPhrase(Tuning tuning) {
       return;
     }
     Set<String> query = new HashSet<>(q.words);
-    double max = 0;
-    for (double v : q.scores.values()) {
-      max = Math.max(max, v);
-    }
+    double max = Fusion.max(q.scores);
     double boost = tuning.columnPhrase() * max;
     for (Map.Entry<String, Double> e : q.scores.entrySet()) {
       TableInfo t = q.candidates.get(e.getKey());

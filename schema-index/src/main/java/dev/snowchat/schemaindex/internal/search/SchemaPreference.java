@@ -36,10 +36,7 @@ record SchemaPreference(Tuning tuning) {
         || (preferred != null && preferred.isEmpty())) {
       return;
     }
-    double max = 0;
-    for (double v : q.scores.values()) {
-      max = Math.max(max, v);
-    }
+    double max = Fusion.max(q.scores);
     double boost = tuning.layerBoost() * max;
     for (Map.Entry<String, Double> e : q.scores.entrySet()) {
       TableInfo t = q.candidates.get(e.getKey());
