@@ -2,6 +2,7 @@ package dev.snowchat.schemaindex.internal.search;
 
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.TableInfo;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ record ColumnPhrase(Tuning tuning) {
     double boost = tuning.columnPhrase() * max;
     for (Map.Entry<String, Double> e : q.scores.entrySet()) {
       TableInfo t = q.candidates.get(e.getKey());
-      if (t != null && hasPhrase(t, query)) {
+      if (t != null && hasPhrase(q.catalog.phrases(t), query)) {
         e.setValue(e.getValue() + boost);
       }
     }
@@ -35,33 +36,38 @@ record ColumnPhrase(Tuning tuning) {
 
   /** {@return whether one of the table's columns is a phrase of the query} */
   static boolean hasPhrase(TableInfo t, Set<String> query) {
-    Set<String> name = null;
-    for (ColumnInfo c : t.columns()) {
-      List<String> words = Words.nameWords(c.name());
-      int content = 0;
-      boolean all = true;
-      for (String w : words) {
-        if (Words.isStop(w)) {
-          continue;
-        }
-        if (!query.contains(w)) {
-          all = false;
-          break;
-        }
-        content++;
-      }
-      if (!all || content < 2) {
-        continue;
-      }
-      if (name == null) {
-        name = new HashSet<>(Words.name(t.id().name()));
-      }
-      for (String w : words) {
-        if (!Words.isStop(w) && !name.contains(w)) {
-          return true;
-        }
+    return hasPhrase(phrases(t), query);
+  }
+
+  static boolean hasPhrase(List<Set<String>> phrases, Set<String> query) {
+    for (Set<String> p : phrases) {
+      if (query.containsAll(p)) {
+        return true;
       }
     }
     return false;
+  }
+
+  /**
+   * {@return the table's column phrases: the search words (stop words left out) of each column
+   * that has two or more of them, one at least not a word of the table's own name}
+   */
+  static List<Set<String>> phrases(TableInfo t) {
+    Set<String> name = new HashSet<>(Words.name(t.id().name()));
+    List<Set<String>> out = new ArrayList<>();
+    for (ColumnInfo c : t.columns()) {
+      Set<String> words = new HashSet<>();
+      boolean beyondName = false;
+      for (String w : Words.nameWords(c.name())) {
+        if (!Words.isStop(w)) {
+          words.add(w);
+          beyondName |= !name.contains(w);
+        }
+      }
+      if (words.size() >= 2 && beyondName) {
+        out.add(Set.copyOf(words));
+      }
+    }
+    return List.copyOf(out);
   }
 }

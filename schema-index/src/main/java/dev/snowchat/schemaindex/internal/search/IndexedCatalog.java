@@ -23,9 +23,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param graph the join graph of the catalog
  * @param words each table's name and column words ({@link Words#tableWords}) by key, filled as
  *     searches ask for them (coverage); an update drops the changed tables'
+ * @param phrases each table's column phrases ({@link ColumnPhrase#phrases}) by key, the same way
  */
 record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>> byDatabase,
-    JoinGraph graph, Map<String, Set<String>> words) {
+    JoinGraph graph, Map<String, Set<String>> words, Map<String, List<Set<String>>> phrases) {
   static IndexedCatalog of(Catalog catalog, JoinGraph graph) {
     Map<String, TableInfo> tables = new ConcurrentHashMap<>(catalog.size() * 4 / 3 + 1);
     Map<String, List<TableInfo>> byDb = new ConcurrentHashMap<>();
@@ -34,7 +35,8 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
       byDb.computeIfAbsent(t.id().database(), d -> new ArrayList<>()).add(t);
     }
     byDb.replaceAll((db, list) -> List.copyOf(list));
-    return new IndexedCatalog(tables, byDb, graph, new ConcurrentHashMap<>());
+    return new IndexedCatalog(tables, byDb, graph, new ConcurrentHashMap<>(),
+        new ConcurrentHashMap<>());
   }
 
   /**
@@ -47,10 +49,12 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
     for (QualifiedName q : removed) {
       tables.remove(Fields.key(q));
       words.remove(Fields.key(q));
+      phrases.remove(Fields.key(q));
       databases.add(q.database());
     }
     for (QualifiedName q : changed) {
       words.remove(Fields.key(q));
+      phrases.remove(Fields.key(q));
       TableInfo info = catalog.table(q).orElse(null);
       if (info == null) {
         tables.remove(Fields.key(q));
@@ -78,7 +82,7 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
         byDatabase.put(db, List.copyOf(list));
       }
     }
-    return new IndexedCatalog(tables, byDatabase, newGraph, words);
+    return new IndexedCatalog(tables, byDatabase, newGraph, words, phrases);
   }
 
   /**
@@ -91,5 +95,14 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
       return Words.tableWords(t);
     }
     return words.computeIfAbsent(key, k -> Words.tableWords(t));
+  }
+
+  /** {@return a table's column phrases, kept like its {@link #words}} */
+  List<Set<String>> phrases(TableInfo t) {
+    String key = Fields.key(t.id());
+    if (tables.get(key) != t) {
+      return ColumnPhrase.phrases(t);
+    }
+    return phrases.computeIfAbsent(key, k -> ColumnPhrase.phrases(t));
   }
 }

@@ -48,17 +48,22 @@ class CoverageRoutingTest {
   }
 
   @Test
-  void catalogWords_areKeptUntilTheTableChanges() {
+  void catalogWordsAndPhrases_areKeptUntilTheTableChanges() {
     TableInfo before = t("CYCLES", "SALESORDERHEADER", "SALESORDERID");
-    TableInfo after = t("CYCLES", "SALESORDERHEADER", "SALESORDERID", "FREIGHT");
+    TableInfo after = t("CYCLES", "SALESORDERHEADER", "SALESORDERID", "FREIGHT_COST");
     Catalog c = Catalog.of(List.of(before));
     IndexedCatalog indexed = IndexedCatalog.of(c, JoinGraph.build(c));
     assertThat(indexed.words(before)).contains("sale", "order", "header").doesNotContain("freight");
     assertThat(indexed.words()).containsOnlyKeys(Fields.key(before.id()));
+    // SALESORDERID's words all belong to the table's name: no phrase
+    assertThat(indexed.phrases(before)).isEmpty();
+    assertThat(indexed.phrases()).containsOnlyKeys(Fields.key(before.id()));
     Catalog changed = Catalog.of(List.of(after));
     IndexedCatalog patched = indexed.patch(changed, Set.of(after.id()), Set.of(),
         JoinGraph.build(changed));
     assertThat(patched.words()).isEmpty();
+    assertThat(patched.phrases()).isEmpty();
+    assertThat(patched.phrases(after)).containsExactly(Set.of("freight", "cost"));
     assertThat(patched.words(after)).contains("freight");
     // a search still holding the old table gets its words, and they are not kept
     assertThat(patched.words(before)).doesNotContain("freight");
