@@ -74,7 +74,7 @@ class EvaluateBirdTest {
   void bird_miniLm_holdsItsMeasuredFigures(@TempDir Path out) throws Exception {
     Evaluate.Result result = evaluate("minilm", out);
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.789 / 0.923 / 0.866; the targets are 0.75 / 0.85 / 0.85
+    // measured 0.786 / 0.922 / 0.868; the targets are 0.75 / 0.85 / 0.85
     assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.765);
     assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.895);
     assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.835);
@@ -122,7 +122,7 @@ class EvaluateBirdTest {
   void bird_bge_reachesAllTargets(@TempDir Path out) throws Exception {
     Evaluate.Result result = evaluate("bge", out);
     Evaluate.Metrics merged = result.get("merged(all catalog)");
-    // measured 0.804 / 0.931 / 0.873; the targets are 0.75 / 0.85 / 0.85
+    // measured 0.801 / 0.931 / 0.876; the targets are 0.75 / 0.85 / 0.85
     assertThat(merged.recall(5)).isGreaterThanOrEqualTo(BGE_R5);
     assertThat(merged.recall(10)).isGreaterThanOrEqualTo(BGE_R10);
     assertThat(merged.mrr()).isGreaterThanOrEqualTo(BGE_MRR);
