@@ -52,7 +52,8 @@ final class Hits {
       // the columns explain a hit even when the request leaves them out
       List<ColumnHit> columns = columnHits(t, wordSet, q.raw, q.searcher);
       String why = why(t, wordSet, columns, q.glossaryMatches, keywordTop.contains(e.getKey()),
-          vectorTop.contains(e.getKey()), q.propagatedFrom.get(e.getKey()));
+          vectorTop.contains(e.getKey()), q.propagatedFrom.get(e.getKey()),
+          q.bridged.get(e.getKey()));
       List<JoinEdge> neighbors = q.catalog.graph().neighbors(t.id());
       hits.add(new SearchHit(t.id(), t.kind(), e.getValue(), relevance.of(t, e.getKey()),
           t.comment(), q.request.includeColumns() ? columns : List.of(), neighbors,
@@ -119,7 +120,7 @@ final class Hits {
 
   private static String why(TableInfo t, Set<String> words, List<ColumnHit> columns,
       List<GlossaryMatcher.Match> glossaryMatches, boolean keyword, boolean vector,
-      @Nullable QualifiedName propagatedFrom) {
+      @Nullable QualifiedName propagatedFrom, @Nullable List<QualifiedName> links) {
     List<String> parts = new ArrayList<>();
     List<String> nameWords = new ArrayList<>();
     for (String w : new LinkedHashSet<>(Words.name(t.id().name()))) {
@@ -148,6 +149,9 @@ final class Hits {
     }
     if (propagatedFrom != null) {
       parts.add("joins " + propagatedFrom.name());
+    }
+    if (links != null) {
+      parts.add("links " + links.get(0).name() + " and " + links.get(1).name());
     }
     if (parts.isEmpty()) {
       parts.add(keyword ? "database or context matches" : "related");

@@ -67,6 +67,8 @@ final class QueryContext {
   final Map<String, TableInfo> candidates = new HashMap<>();
   /** Propagation: the hit that lifted each table it lifted. */
   Map<String, QualifiedName> propagatedFrom = Map.of();
+  /** Bridges: the table lifted, and the two hits it links. */
+  Map<String, List<QualifiedName>> bridged = Map.of();
   /** The query words' IDF over the tables' plain field, once asked for. */
   private @Nullable Map<String, Double> wordIdf;
 

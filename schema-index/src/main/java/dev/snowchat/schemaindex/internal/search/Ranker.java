@@ -27,6 +27,8 @@ import org.jspecify.annotations.Nullable;
  *       SchemaPreference});
  *   <li>database coherence ({@link Coherence});
  *   <li>join propagation, off by default ({@link Propagation});
+ *   <li>the bridge: a table linking two of the best hits that do not join each other ({@link
+ *       Bridges});
  *   <li>the best {@code k} as hits, with relevance, columns, joins and reasons ({@link Hits}).
  * </ol>
  *
@@ -48,6 +50,7 @@ final class Ranker {
   private final SchemaPreference preference;
   private final Coherence coherence;
   private final Propagation propagation;
+  private final Bridges bridges;
 
   /**
    * @param tuning the weights
@@ -74,6 +77,7 @@ final class Ranker {
     this.preference = new SchemaPreference(tuning);
     this.coherence = new Coherence(tuning, semantic);
     this.propagation = new Propagation(tuning);
+    this.bridges = new Bridges(tuning);
   }
 
   /**
@@ -96,6 +100,7 @@ final class Ranker {
     preference.apply(q);
     coherence.apply(q);
     propagation.apply(q);
+    bridges.apply(q);
     return Hits.of(q, tuning);
   }
 }

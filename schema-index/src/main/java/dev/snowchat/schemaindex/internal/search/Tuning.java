@@ -82,6 +82,9 @@ import java.util.function.ToIntFunction;
  * @param propagation join propagation: the share of a hit's score its join neighbours receive,
  *     times the edge's confidence (0: off)
  * @param propagationSources how many of the best hits propagate
+ * @param bridgeSources bridges: among how many of the best hits a pair that does not join
+ *     directly but shares a join neighbour lifts that neighbour (below 2: off)
+ * @param bridgeRank the rank (1-based) a bridge table is lifted to, when ranked below it
  * @param layerBoost schema preference: what a table of a preferred schema (or, by default, of a
  *     modelled layer such as {@code ANALYTICS}) gains, as a share of the best fused score; small,
  *     so that it breaks near-ties (a raw table and its modelled twin) without overriding a
@@ -113,7 +116,8 @@ public record Tuning(
     double dbVectorWeight, double dbDenseWeight,
     int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
     double dbTables, double dbColumns, int fillLimit, int fillDatabases,
-    double propagation, int propagationSources, double layerBoost, double columnPhrase,
+    double propagation, int propagationSources, int bridgeSources, int bridgeRank,
+    double layerBoost, double columnPhrase,
     double dbCoverage, double tableCoverage, double semanticFloor, double semanticFull) {
 
   /**
@@ -163,6 +167,8 @@ public record Tuning(
       whole("fillDatabases", Tuning::fillDatabases, (w, v) -> w.fillDatabases = v),
       real("propagation", Tuning::propagation, (w, v) -> w.propagation = v),
       whole("propagationSources", Tuning::propagationSources, (w, v) -> w.propagationSources = v),
+      whole("bridgeSources", Tuning::bridgeSources, (w, v) -> w.bridgeSources = v),
+      count("bridgeRank", Tuning::bridgeRank, (w, v) -> w.bridgeRank = v),
       real("layerBoost", Tuning::layerBoost, (w, v) -> w.layerBoost = v),
       real("columnPhrase", Tuning::columnPhrase, (w, v) -> w.columnPhrase = v),
       real("dbCoverage", Tuning::dbCoverage, (w, v) -> w.dbCoverage = v),
@@ -349,6 +355,8 @@ public record Tuning(
     public int fillDatabases = 3;
     public double propagation = 0.0;
     public int propagationSources = 10;
+    public int bridgeSources = 4;
+    public int bridgeRank = 4;
     public double layerBoost = 0.08;
     public double columnPhrase = 0.05;
     public double dbCoverage = 1.0;
@@ -400,6 +408,8 @@ public record Tuning(
       fillDatabases = t.fillDatabases;
       propagation = t.propagation;
       propagationSources = t.propagationSources;
+      bridgeSources = t.bridgeSources;
+      bridgeRank = t.bridgeRank;
       layerBoost = t.layerBoost;
       columnPhrase = t.columnPhrase;
       dbCoverage = t.dbCoverage;
@@ -440,8 +450,8 @@ public record Tuning(
           maxColumnVectors, columnWeight, columnSecond, columnTable, coherence, dbFromTables,
           dbBm25, semanticDbBm25, dbVectorWeight, dbDenseWeight, dbDenseTopK, dbDenseColumn,
           dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit, fillDatabases,
-          propagation, propagationSources, layerBoost, columnPhrase, dbCoverage, tableCoverage,
-          semanticFloor, semanticFull);
+          propagation, propagationSources, bridgeSources, bridgeRank, layerBoost, columnPhrase,
+          dbCoverage, tableCoverage, semanticFloor, semanticFull);
       for (Setting s : SETTINGS.values()) {
         s.check().accept(t);
       }
