@@ -11,14 +11,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Ranking stage: the bridge table. A question about clients and their accounts names two
- * tables that do not join each other but both join a third one (a link table such as {@code
- * DISP}, {@code HERO_POWER}); the query says nothing of it, so no other stage finds it, yet
- * no SQL answers the question without it. Among the best {@link Tuning#bridgeSources()}
- * candidates, the first pair (best first) that does not join directly but shares a join
- * neighbour outside them lifts that neighbour (the best scored, if several) to rank {@link
- * Tuning#bridgeRank()}, just below the hit ranked one above it; a table already ranked there
- * or higher keeps its place. One bridge per search. Sets {@link QueryContext#bridged}.
+ * Ranking stage: the bridge table. A question about clients and their accounts "in South
+ * Bohemia" names two tables that do not join each other but both join a third it does not
+ * name, or names only by a value: the parent both reference ({@code DISTRICT}), or a link table
+ * ({@code DISP}); no other stage finds it, yet no SQL answers the question without it. Among
+ * the best {@link Tuning#bridgeSources()} candidates, the first pair (best first) that does not
+ * join directly but shares a join neighbour outside them lifts that neighbour (the best scored,
+ * if several) to rank {@link Tuning#bridgeRank()}, just below the hit ranked one above it; a
+ * table already ranked there or higher keeps its place. One bridge per search. Sets {@link
+ * QueryContext#bridged}.
  *
  * @param tuning the weights
  */
