@@ -70,15 +70,24 @@ class AttachFileTest {
   GatedExecutor executor;
   LocalEngine executorEngine;
 
-  /** One executor per engine over its routing data source, as the server has. */
-  QueryResult q(String session, String sql) {
+  /**
+   * One executor per engine over its routing data source, as the server has; made on first use,
+   * under a lock (the concurrent tests call {@link #q} from many threads at once: unlocked, a
+   * thread could see the new engine before the executor made for it, and call a null one).
+   */
+  synchronized GatedExecutor executor() {
     if (executorEngine != engine) {
-      executorEngine = engine;
       executor = GatedExecutor.builder().dataSource(engine.routingDataSource())
           .gate(SqlGate.builder().dialect(Dialect.DUCKDB).mode(PermissionMode.READ_ONLY).build())
           .limits(QueryLimits.defaults()).build();
+      executorEngine = engine;
     }
-    return engine.inSession(session, () -> executor.execute(sql, QueryLimits.defaults()));
+    return executor;
+  }
+
+  QueryResult q(String session, String sql) {
+    GatedExecutor e = executor();
+    return engine.inSession(session, () -> e.execute(sql, QueryLimits.defaults()));
   }
 
   @Test
@@ -89,7 +98,7 @@ class AttachFileTest {
     assertEquals("from-b", q("s2", "SELECT v FROM report").rows().get(0).get(0));
     assertThrows(SnowchatException.class, () -> q("s3", "SELECT v FROM report"));
     assertThrows(SnowchatException.class,
-        () -> executor.execute("SELECT v FROM report", QueryLimits.defaults()));
+        () -> executor().execute("SELECT v FROM report", QueryLimits.defaults()));
     // The shared catalog stays visible beside a session's own files, in one statement.
     assertEquals(2, q("s1", "SELECT * FROM report UNION ALL SELECT * FROM shared").rowCount());
     assertEquals(List.of("report"), rc.list("s1").stream().map(a -> a.name()).toList());
