@@ -218,16 +218,29 @@ record Coherence(Tuning tuning, boolean semantic) {
       for (TableInfo t : e.getValue()) {
         covered.addAll(words.apply(t));
       }
-      double share = 0;
-      for (String w : covered) {
-        Double weight = weights.get(w);
-        if (weight != null) {
-          share += weight;
-        }
-      }
-      out.put(e.getKey(), all > 0 ? share / all : 0);
+      out.put(e.getKey(), share(covered, weights, all));
     }
     return out;
+  }
+
+  /**
+   * {@return the weight of the words a set holds, as a share of {@code all} (0 when it is 0)}
+   *
+   * @param covered the words held
+   * @param weights each word's weight
+   * @param all the sum of the weights
+   */
+  static double share(Set<String> covered, Map<String, Double> weights, double all) {
+    if (all <= 0) {
+      return 0;
+    }
+    double share = 0;
+    for (Map.Entry<String, Double> w : weights.entrySet()) {
+      if (covered.contains(w.getKey())) {
+        share += w.getValue();
+      }
+    }
+    return share / all;
   }
 
   /**

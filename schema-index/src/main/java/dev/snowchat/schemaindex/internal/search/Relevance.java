@@ -67,7 +67,7 @@ final class Relevance {
     if (total <= 0) {
       return 0;
     }
-    Set<String> words = words(t, q.glossaryMatches);
+    Set<String> words = words(t);
     double matched = 0;
     for (Map.Entry<String, Double> e : idf.entrySet()) {
       if (words.contains(e.getKey())) {
@@ -82,17 +82,19 @@ final class Relevance {
     return clamp(Math.sqrt(matched / total));
   }
 
-  /** {@return every normalized word of a table's own text} */
-  private static Set<String> words(TableInfo t, List<GlossaryMatcher.Match> glossary) {
-    Set<String> out = new HashSet<>(Words.name(t.id().name()));
+  /**
+   * {@return every normalized word of a table's own text}: its name and column words as the
+   * indexed catalog keeps them, then its schema, database, comments and glossary terms
+   */
+  private Set<String> words(TableInfo t) {
+    Set<String> out = new HashSet<>(q.catalog.words(t));
     out.addAll(Words.name(t.id().schema()));
     out.addAll(Words.name(t.id().database()));
     addText(out, t.comment());
     for (ColumnInfo c : t.columns()) {
-      out.addAll(Words.name(c.name()));
       addText(out, c.comment());
     }
-    for (GlossaryMatcher.Match m : glossary) {
+    for (GlossaryMatcher.Match m : q.glossaryMatches) {
       if (m.entry().targets(t.id())) {
         out.addAll(Words.queryTerms(m.term()));
       }

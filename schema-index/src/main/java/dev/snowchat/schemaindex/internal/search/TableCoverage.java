@@ -1,9 +1,7 @@
 package dev.snowchat.schemaindex.internal.search;
 
-import dev.snowchat.schemaindex.TableInfo;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,11 +22,15 @@ record TableCoverage(Tuning tuning, boolean semantic) {
     if (!semantic || tuning.tableCoverage() <= 0 || q.scores.isEmpty() || q.words.isEmpty()) {
       return;
     }
-    Map<String, List<TableInfo>> each = new HashMap<>();
-    for (String k : q.scores.keySet()) {
-      each.put(k, List.of(q.candidates.get(k)));
+    Map<String, Double> idf = q.wordIdf();
+    double all = 0;
+    for (double w : idf.values()) {
+      all += w;
     }
-    Map<String, Double> coverage = Coherence.coverage(each, q.wordIdf(), q.catalog::words);
+    Map<String, Double> coverage = new HashMap<>();
+    for (String k : q.scores.keySet()) {
+      coverage.put(k, Coherence.share(q.catalog.words(q.candidates.get(k)), idf, all));
+    }
     double best = Fusion.max(coverage);
     if (best <= 0) {
       return;
