@@ -69,6 +69,7 @@ public final class JoinGraph {
   private final List<JoinEdge> crossEdges;
   /** The edges of {@link #crossEdges} by table, either direction. */
   private final Map<QualifiedName, List<JoinEdge>> crossAdjacency;
+  private final Map<QualifiedName, List<JoinEdge>> crossReferences;
   /** Every edge, sorted; made on first use. */
   private volatile @Nullable List<JoinEdge> allEdges;
   /** The graph over every database; made on first use, only when keys cross databases. */
@@ -98,6 +99,8 @@ public final class JoinGraph {
     /** The kept edges between this database's tables, sorted by {@link #ORDER}. */
     final List<JoinEdge> edges;
     final Map<QualifiedName, List<JoinEdge>> adjacency;
+    /** Each table's keys into other tables of this database (its edges as stored), best first. */
+    final Map<QualifiedName, List<JoinEdge>> references;
     /** The JGraphT graph of {@link #edges}; made on first use (a join path in this database). */
     private volatile @Nullable Graph<QualifiedName, Link> graph;
 
@@ -139,6 +142,7 @@ public final class JoinGraph {
       all.sort(ORDER);
       this.edges = List.copyOf(all);
       this.adjacency = adjacency(edges);
+      this.references = references(edges);
     }
 
     Graph<QualifiedName, Link> graph() {
@@ -170,6 +174,7 @@ public final class JoinGraph {
     }
     this.crossEdges = List.copyOf(unique.values());
     this.crossAdjacency = adjacency(crossEdges);
+    this.crossReferences = references(crossEdges);
   }
 
   private boolean contains(QualifiedName table) {
@@ -199,6 +204,21 @@ public final class JoinGraph {
       return List.copyOf(v);
     });
     return Map.copyOf(adj);
+  }
+
+  /** Each table's edges that start at it (its keys into other tables), best first. */
+  private static Map<QualifiedName, List<JoinEdge>> references(List<JoinEdge> edges) {
+    Map<QualifiedName, List<JoinEdge>> refs = new HashMap<>();
+    for (JoinEdge e : edges) {
+      if (!e.toTable().equals(e.fromTable())) {
+        refs.computeIfAbsent(e.fromTable(), k -> new ArrayList<>()).add(e);
+      }
+    }
+    refs.replaceAll((k, v) -> {
+      v.sort(BEST_FIRST);
+      return List.copyOf(v);
+    });
+    return Map.copyOf(refs);
   }
 
   /** The graph join paths search: one database's, unless keys cross databases. */
@@ -321,8 +341,12 @@ public final class JoinGraph {
   public List<JoinEdge> neighbors(QualifiedName table) {
     requireNonNull(table, "table is null");
     Part p = parts.get(table.database());
-    List<JoinEdge> own = p == null ? List.of() : p.adjacency.getOrDefault(table, List.of());
-    List<JoinEdge> cross = crossAdjacency.getOrDefault(table, List.of());
+    return merged(p == null ? List.of() : p.adjacency.getOrDefault(table, List.of()),
+        crossAdjacency.getOrDefault(table, List.of()));
+  }
+
+  /** A table's edges inside its database and across databases, best first. */
+  private static List<JoinEdge> merged(List<JoinEdge> own, List<JoinEdge> cross) {
     if (cross.isEmpty()) {
       return own;
     }
@@ -330,6 +354,22 @@ public final class JoinGraph {
     out.addAll(cross);
     out.sort(BEST_FIRST);
     return List.copyOf(out);
+  }
+
+  /**
+   * Returns the edges whose referencing side is a table: its foreign keys, declared and inferred,
+   * into other tables (self-references left out), best confidence first. {@link #neighbors}
+   * holds these and the edges that reference the table, all oriented from it.
+   *
+   * @param table the table
+   * @return the edges, each from {@code table}; empty for an unknown table or one that references
+   *     no other
+   */
+  public List<JoinEdge> references(QualifiedName table) {
+    requireNonNull(table, "table is null");
+    Part p = parts.get(table.database());
+    return merged(p == null ? List.of() : p.references.getOrDefault(table, List.of()),
+        crossReferences.getOrDefault(table, List.of()));
   }
 
   /**

@@ -630,6 +630,27 @@ class JoinGraphInferenceTest {
   }
 
   @Test
+  void declaredKeyIntoAnotherDatabase_isAReferenceOfItsTableOnly() {
+    TableInfo orders = TableInfo.builder(q("ORDERS"))
+        .columns(List.of(ColumnInfo.of("ORDER_ID", "NUMBER"), ColumnInfo.of("CUSTOMER_ID",
+            "NUMBER")))
+        .foreignKeys(List.of(
+            new ForeignKey(List.of("CUSTOMER_ID"), q("CRM", "CUSTOMERS"), List.of("ID"))))
+        .build();
+    JoinGraph g = JoinGraph.build(Catalog.of(List.of(orders,
+        TableInfo.builder(q("CRM", "CUSTOMERS")).columns(List.of(ColumnInfo.of("ID", "NUMBER")))
+            .build())));
+
+    assertThat(g.references(q("ORDERS"))).singleElement().satisfies(e -> {
+      assertThat(e.toTable()).isEqualTo(q("CRM", "CUSTOMERS"));
+      assertThat(e.source()).isEqualTo(EdgeSource.DECLARED);
+    });
+    assertThat(g.references(q("CRM", "CUSTOMERS"))).isEmpty();
+    assertThat(g.neighbors(q("CRM", "CUSTOMERS"))).singleElement()
+        .extracting(JoinEdge::toTable).isEqualTo(q("ORDERS"));
+  }
+
+  @Test
   void declaredKeyToATableOutsideTheCatalog_isDropped() {
     TableInfo orders = TableInfo.builder(q("ORDERS"))
         .columns(List.of(ColumnInfo.of("CUSTOMER_ID", "NUMBER")))

@@ -121,6 +121,21 @@ class JoinGraphTest {
   }
 
   @Test
+  void references_areTheTablesKeysOnly() {
+    // ORDERS references CUSTOMERS; ORDER_ITEMS references ORDERS, which neighbors() also lists
+    assertThat(SHOP.references(q("ORDERS"))).extracting(e -> e.fromTable().name() + "."
+            + e.fromColumns().get(0) + " -> " + e.toTable().name() + "." + e.toColumns().get(0))
+        .containsExactly("ORDERS.CUSTOMER_ID -> CUSTOMERS.CUSTOMER_ID");
+    assertThat(SHOP.references(q("CUSTOMERS"))).isEmpty();
+    assertThat(SHOP.references(q("ORDER_ITEMS"))).extracting(e -> e.toTable().name())
+        .containsExactlyInAnyOrder("ORDERS", "PRODUCTS");
+    assertThat(SHOP.references(q("NO_SUCH_TABLE"))).isEmpty();
+    for (JoinEdge e : SHOP.edges()) {
+      assertThat(SHOP.references(e.fromTable())).contains(e);
+    }
+  }
+
+  @Test
   void edges_bySource_andCount() {
     assertThat(SHOP.edgeCount()).isEqualTo(3);
     assertThat(SHOP.edges(EdgeSource.INFERRED)).isEqualTo(SHOP.edges());

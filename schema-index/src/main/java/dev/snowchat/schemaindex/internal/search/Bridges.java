@@ -98,13 +98,21 @@ record Bridges(Tuning tuning) {
     if (at >= 0 && at < rank) {
       return;
     }
-    // between the hits now at ranks rank - 1 and rank (1-based), or below the last one
+    q.scores.put(key, scoreAt(ranked, rank));
+    q.candidates.putIfAbsent(key, q.catalog.tables().get(key));
+    q.bridged = Map.of(key, List.of(q.candidates.get(a).id(), q.candidates.get(b).id()));
+  }
+
+  /**
+   * The score that ranks a table at {@code rank} (1-based) of a ranking it is not yet in the
+   * first {@code rank} of: between the hits now at ranks {@code rank - 1} and {@code rank}, or
+   * below the last one.
+   */
+  static double scoreAt(List<Map.Entry<String, Double>> ranked, int rank) {
     double first = ranked.get(0).getValue();
     double above = rank >= 2 ? ranked.get(Math.min(rank - 2, ranked.size() - 1)).getValue()
         : first + Math.max(Math.abs(first), 1e-9);
     double below = rank - 1 < ranked.size() ? ranked.get(rank - 1).getValue() : 0;
-    q.scores.put(key, below + (above - below) / 2);
-    q.candidates.putIfAbsent(key, q.catalog.tables().get(key));
-    q.bridged = Map.of(key, List.of(q.candidates.get(a).id(), q.candidates.get(b).id()));
+    return below + (above - below) / 2;
   }
 }

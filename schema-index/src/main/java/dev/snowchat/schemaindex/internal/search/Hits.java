@@ -53,7 +53,7 @@ final class Hits {
       List<ColumnHit> columns = columnHits(t, wordSet, q.raw, q.searcher);
       String why = why(t, wordSet, columns, q.glossaryMatches, keywordTop.contains(e.getKey()),
           vectorTop.contains(e.getKey()), q.propagatedFrom.get(e.getKey()),
-          q.bridged.get(e.getKey()));
+          q.bridged.get(e.getKey()), q.referencedBy.get(e.getKey()));
       List<JoinEdge> neighbors = q.catalog.graph().neighbors(t.id());
       hits.add(new SearchHit(t.id(), t.kind(), e.getValue(), relevance.of(t, e.getKey()),
           t.comment(), q.request.includeColumns() ? columns : List.of(), neighbors,
@@ -120,7 +120,8 @@ final class Hits {
 
   private static String why(TableInfo t, Set<String> words, List<ColumnHit> columns,
       List<GlossaryMatcher.Match> glossaryMatches, boolean keyword, boolean vector,
-      @Nullable QualifiedName propagatedFrom, @Nullable List<QualifiedName> links) {
+      @Nullable QualifiedName propagatedFrom, @Nullable List<QualifiedName> links,
+      @Nullable QualifiedName referencedBy) {
     List<String> parts = new ArrayList<>();
     List<String> nameWords = new ArrayList<>();
     for (String w : new LinkedHashSet<>(Words.name(t.id().name()))) {
@@ -152,6 +153,9 @@ final class Hits {
     }
     if (links != null) {
       parts.add("links " + links.get(0).name() + " and " + links.get(1).name());
+    }
+    if (referencedBy != null) {
+      parts.add("referenced by " + referencedBy.name());
     }
     if (parts.isEmpty()) {
       parts.add(keyword ? "database or context matches" : "related");

@@ -69,6 +69,8 @@ final class QueryContext {
   Map<String, QualifiedName> propagatedFrom = Map.of();
   /** Bridges: the table lifted, and the two hits it links. */
   Map<String, List<QualifiedName>> bridged = Map.of();
+  /** Parents: the table lifted, and the hit that references it. */
+  Map<String, QualifiedName> referencedBy = Map.of();
   /** The query words' IDF over the tables' plain field, once asked for. */
   private @Nullable Map<String, Double> wordIdf;
 

@@ -29,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  *   <li>join propagation, off by default ({@link Propagation});
  *   <li>the bridge: a table linking two of the best hits that do not join each other ({@link
  *       Bridges});
+ *   <li>the parent: a table one of the best two hits references ({@link Parents});
  *   <li>the best {@code k} as hits, with relevance, columns, joins and reasons ({@link Hits}).
  * </ol>
  *
@@ -51,6 +52,7 @@ final class Ranker {
   private final Coherence coherence;
   private final Propagation propagation;
   private final Bridges bridges;
+  private final Parents parents;
 
   /**
    * @param tuning the weights
@@ -78,6 +80,7 @@ final class Ranker {
     this.coherence = new Coherence(tuning, semantic);
     this.propagation = new Propagation(tuning);
     this.bridges = new Bridges(tuning);
+    this.parents = new Parents(tuning);
   }
 
   /**
@@ -101,6 +104,7 @@ final class Ranker {
     coherence.apply(q);
     propagation.apply(q);
     bridges.apply(q);
+    parents.apply(q);
     return Hits.of(q, tuning);
   }
 }

@@ -85,6 +85,9 @@ import java.util.function.ToIntFunction;
  * @param bridgeSources bridges: among how many of the best hits a pair that does not join
  *     directly but shares a join neighbour lifts that neighbour (below 2: off)
  * @param bridgeRank the rank (1-based) a bridge table is lifted to, when ranked below it
+ * @param parentSources parents: the tables that this many of the best hits reference compete
+ *     to be lifted (0: off)
+ * @param parentRank the rank (1-based) the best scored of them is lifted to, when ranked below it
  * @param layerBoost schema preference: what a table of a preferred schema (or, by default, of a
  *     modelled layer such as {@code ANALYTICS}) gains, as a share of the best fused score; small,
  *     so that it breaks near-ties (a raw table and its modelled twin) without overriding a
@@ -117,6 +120,7 @@ public record Tuning(
     int dbDenseTopK, double dbDenseColumn, int dbTermCap, int coherenceDatabases, double dbName,
     double dbTables, double dbColumns, int fillLimit, int fillDatabases,
     double propagation, int propagationSources, int bridgeSources, int bridgeRank,
+    int parentSources, int parentRank,
     double layerBoost, double columnPhrase,
     double dbCoverage, double tableCoverage, double semanticFloor, double semanticFull) {
 
@@ -169,6 +173,8 @@ public record Tuning(
       whole("propagationSources", Tuning::propagationSources, (w, v) -> w.propagationSources = v),
       whole("bridgeSources", Tuning::bridgeSources, (w, v) -> w.bridgeSources = v),
       count("bridgeRank", Tuning::bridgeRank, (w, v) -> w.bridgeRank = v),
+      whole("parentSources", Tuning::parentSources, (w, v) -> w.parentSources = v),
+      count("parentRank", Tuning::parentRank, (w, v) -> w.parentRank = v),
       real("layerBoost", Tuning::layerBoost, (w, v) -> w.layerBoost = v),
       real("columnPhrase", Tuning::columnPhrase, (w, v) -> w.columnPhrase = v),
       real("dbCoverage", Tuning::dbCoverage, (w, v) -> w.dbCoverage = v),
@@ -357,6 +363,8 @@ public record Tuning(
     public int propagationSources = 10;
     public int bridgeSources = 4;
     public int bridgeRank = 4;
+    public int parentSources = 2;
+    public int parentRank = 5;
     public double layerBoost = 0.08;
     public double columnPhrase = 0.05;
     public double dbCoverage = 1.0;
@@ -410,6 +418,8 @@ public record Tuning(
       propagationSources = t.propagationSources;
       bridgeSources = t.bridgeSources;
       bridgeRank = t.bridgeRank;
+      parentSources = t.parentSources;
+      parentRank = t.parentRank;
       layerBoost = t.layerBoost;
       columnPhrase = t.columnPhrase;
       dbCoverage = t.dbCoverage;
@@ -450,7 +460,8 @@ public record Tuning(
           maxColumnVectors, columnWeight, columnSecond, columnTable, coherence, dbFromTables,
           dbBm25, semanticDbBm25, dbVectorWeight, dbDenseWeight, dbDenseTopK, dbDenseColumn,
           dbTermCap, coherenceDatabases, dbName, dbTables, dbColumns, fillLimit, fillDatabases,
-          propagation, propagationSources, bridgeSources, bridgeRank, layerBoost, columnPhrase,
+          propagation, propagationSources, bridgeSources, bridgeRank, parentSources, parentRank,
+          layerBoost, columnPhrase,
           dbCoverage, tableCoverage, semanticFloor, semanticFull);
       for (Setting s : SETTINGS.values()) {
         s.check().accept(t);

@@ -85,7 +85,8 @@ class EvaluateBirdTest {
    * The products' shipped default on BIRD dev and, when present, BIRD train (one provider: the
    * catalog is embedded once). Train holds what run-together names split into words, coverage
    * routing, column phrases and table coverage brought (before: R@10 0.790, R@15 0.849, MRR
-   * 0.699), and both what bridge tables brought to recall@5 (before: dev 0.801, train 0.681).
+   * 0.699), and both what bridge and parent tables brought to recall@5 (before: dev 0.801,
+   * train 0.681).
    */
   @Test
   void bird_shippedDefault_quantizedBge_holdsItsFiguresOnDevAndTrain(@TempDir Path out)
@@ -95,15 +96,15 @@ class EvaluateBirdTest {
     try (EmbeddingProvider p = Evaluate.provider("bge-small")) {
       Evaluate.Result dev = run(p, bird.resolve("questions.jsonl"), out.resolve("dev"), false);
       Evaluate.Metrics merged = dev.get("merged(all catalog)");
-      // measured 0.832 / 0.930 / 0.875
-      assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.815);
+      // measured 0.852 / 0.930 / 0.875
+      assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.835);
       assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.92);
       assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.86);
       assertThat(dev.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
       assumeTrue(Files.isRegularFile(train), "BIRD train questions not found: " + train);
       Evaluate.Metrics t = run(p, train, out.resolve("train"), true).get("merged(all catalog)");
-      // measured R@5 0.695, R@10 0.817, R@15 0.871, MRR 0.739
-      assertThat(t.recall(5)).as("train R@5").isGreaterThanOrEqualTo(0.685);
+      // measured R@5 0.715, R@10 0.821, R@15 0.871, MRR 0.738
+      assertThat(t.recall(5)).as("train R@5").isGreaterThanOrEqualTo(0.70);
       assertThat(t.recall(10)).as("train R@10").isGreaterThanOrEqualTo(0.805);
       assertThat(t.recall(15)).as("train R@15").isGreaterThanOrEqualTo(0.86);
       assertThat(t.mrr()).as("train MRR").isGreaterThanOrEqualTo(0.73);
