@@ -7,6 +7,7 @@ import dev.snowchat.sqlgate.SnowchatException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -175,6 +176,39 @@ class SchemaIndexTest {
   }
 
   @Test
+  void joinCompletion_liftsTheTableAHitReferences_andCanBeTurnedOff(@TempDir Path dir) {
+    QualifiedName refunds = QualifiedName.of("SHOP", "PUBLIC", "REFUNDS");
+    List<TableInfo> tables = new ArrayList<>(shop().tables());
+    // four more tables with an amount, so that the customers rank below the first five
+    for (String name : List.of("REFUNDS", "INVOICES", "PAYMENTS", "FEES")) {
+      tables.add(TableInfo.builder(QualifiedName.of("SHOP", "PUBLIC", name)).changedOn(T0)
+          .columns(List.of(ColumnInfo.of(name.substring(0, name.length() - 1) + "_ID", "NUMBER"),
+              ColumnInfo.of("AMOUNT", "NUMBER"), ColumnInfo.of("BOOKED_ON", "DATE")))
+          .build());
+    }
+    Path file = dir.resolve("c.json");
+    CatalogSnapshot.write(Catalog.of(tables), file);
+    try (SchemaIndex on = index(file);
+        SchemaIndex off = SchemaIndex.builder().source(CatalogSources.snapshot(file))
+            .joinCompletion(false).scheduler(scheduler).clock(scheduler.clock()).build()) {
+      on.start();
+      off.start();
+      scheduler.runDue();
+      List<SearchHit> completed = on.search(SearchRequest.of("order amount", 6));
+      List<SearchHit> plain = off.search(SearchRequest.of("order amount", 6));
+
+      assertThat(plain.getFirst().table()).isEqualTo(ORDERS);
+      assertThat(plain.subList(0, 5)).noneSatisfy(h -> assertThat(h.table()).isEqualTo(CUSTOMERS));
+      assertThat(plain).noneSatisfy(h -> assertThat(h.why()).contains("referenced by"));
+      assertThat(completed.getFirst().table()).isEqualTo(ORDERS);
+      assertThat(completed.get(4).table()).isEqualTo(CUSTOMERS);
+      assertThat(completed.get(4).why()).contains("referenced by ORDERS");
+      assertThat(completed.subList(0, 3)).isEqualTo(plain.subList(0, 3));
+      assertThat(plain).extracting(SearchHit::table).contains(refunds);
+    }
+  }
+
+  @Test
   void builder_searchSettings_outOfRangeOrTwice_areRejected() {
     assertThatThrownBy(() -> SchemaIndex.builder().joinPropagation(1.5))
         .isInstanceOf(IllegalArgumentException.class)
@@ -184,6 +218,9 @@ class SchemaIndexTest {
     SchemaIndex.Builder b = SchemaIndex.builder().joinPropagation(0.2);
     assertThatThrownBy(() -> b.joinPropagation(0.3)).isInstanceOf(IllegalStateException.class)
         .hasMessage("joinPropagation was already set to 0.2");
+    SchemaIndex.Builder j = SchemaIndex.builder().joinCompletion(false);
+    assertThatThrownBy(() -> j.joinCompletion(true)).isInstanceOf(IllegalStateException.class)
+        .hasMessage("joinCompletion was already set to false");
     assertThatThrownBy(() -> SchemaIndex.builder().columnVectorLimit(-1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("columnVectorLimit must be >= 0, got -1");
