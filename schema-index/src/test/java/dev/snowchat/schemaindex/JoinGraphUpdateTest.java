@@ -50,6 +50,7 @@ class JoinGraphUpdateTest {
         assertThat(rebuilt.edgeCount()).isPositive();
         for (TableInfo t : catalog.tables()) {
           assertThat(updated.neighbors(t.id())).isEqualTo(rebuilt.neighbors(t.id()));
+          assertThat(updated.references(t.id())).isEqualTo(rebuilt.references(t.id()));
         }
         graph = updated;
       }
