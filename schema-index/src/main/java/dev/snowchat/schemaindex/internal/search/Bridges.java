@@ -3,7 +3,6 @@ package dev.snowchat.schemaindex.internal.search;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -30,29 +29,27 @@ record Bridges(Tuning tuning) {
     if (sources < 2 || rank < 1 || q.scores.size() < 2) {
       return;
     }
-    List<Map.Entry<String, Double>> ranked = new ArrayList<>(q.scores.entrySet());
-    ranked.sort(Ranker.BEST_FIRST);
+    List<Map.Entry<String, Double>> ranked = q.ranked();
     List<Map.Entry<String, Double>> top = ranked.subList(0, Math.min(ranked.size(), sources));
     Set<String> topKeys = new HashSet<>();
-    Map<String, Map<String, QualifiedName>> neighbours = new HashMap<>();
+    Map<String, Set<String>> neighbours = new HashMap<>();
     for (Map.Entry<String, Double> e : top) {
       topKeys.add(e.getKey());
       neighbours.put(e.getKey(), neighbours(q, q.candidates.get(e.getKey())));
     }
     for (int i = 0; i < top.size(); i++) {
       String a = top.get(i).getKey();
-      Map<String, QualifiedName> na = neighbours.get(a);
+      Set<String> na = neighbours.get(a);
       for (int j = i + 1; j < top.size(); j++) {
         String b = top.get(j).getKey();
-        if (na.containsKey(b)) {
+        if (na.contains(b)) {
           continue;
         }
-        Map<String, QualifiedName> nb = neighbours.get(b);
+        Set<String> nb = neighbours.get(b);
         String best = null;
         double bestScore = -1;
-        for (Map.Entry<String, QualifiedName> c : na.entrySet()) {
-          String k = c.getKey();
-          if (topKeys.contains(k) || !nb.containsKey(k)) {
+        for (String k : na) {
+          if (topKeys.contains(k) || !nb.contains(k)) {
             continue;
           }
           double s = q.scores.getOrDefault(k, 0.0);
@@ -69,18 +66,20 @@ record Bridges(Tuning tuning) {
     }
   }
 
-  /** The tables a candidate joins that the request accepts, by key (itself excluded). */
-  private static Map<String, QualifiedName> neighbours(QueryContext q, TableInfo t) {
-    Map<String, QualifiedName> out = new HashMap<>();
+  /**
+   * The keys of the tables a candidate joins that the request accepts (itself excluded);
+   * {@code neighbors} orients every edge from the candidate.
+   */
+  private static Set<String> neighbours(QueryContext q, TableInfo t) {
+    Set<String> out = new HashSet<>();
     for (JoinEdge edge : q.catalog.graph().neighbors(t.id())) {
-      QualifiedName other = edge.fromTable().equals(t.id()) ? edge.toTable() : edge.fromTable();
-      if (other.equals(t.id())) {
+      if (edge.toTable().equals(t.id())) {
         continue;
       }
-      String k = Fields.key(other);
+      String k = Fields.key(edge.toTable());
       TableInfo o = q.catalog.tables().get(k);
       if (o != null && q.accepts(o)) {
-        out.put(k, other);
+        out.add(k);
       }
     }
     return out;

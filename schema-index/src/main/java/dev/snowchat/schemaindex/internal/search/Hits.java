@@ -35,8 +35,7 @@ final class Hits {
   /** {@return the best {@code k} candidates of a ranked query, best first} */
   static List<SearchHit> of(QueryContext q, Tuning tuning) throws IOException {
     Relevance relevance = new Relevance(q, tuning);
-    List<Map.Entry<String, Double>> ranked = new ArrayList<>(q.scores.entrySet());
-    ranked.sort(Ranker.BEST_FIRST);
+    List<Map.Entry<String, Double>> ranked = q.ranked();
     Set<String> keywordTop = new HashSet<>(
         q.keywordRanking.subList(0, Math.min(q.keywordRanking.size(), 20)));
     Set<String> vectorTop = new HashSet<>(

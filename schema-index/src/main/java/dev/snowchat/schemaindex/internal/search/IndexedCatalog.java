@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * What searches read besides the Lucene index: the tables by key ({@link Fields#key}) and by
@@ -90,19 +91,20 @@ record IndexedCatalog(Map<String, TableInfo> tables, Map<String, List<TableInfo>
    * holds the table as it was before an update computes them without keeping them.
    */
   Set<String> words(TableInfo t) {
-    String key = Fields.key(t.id());
-    if (tables.get(key) != t) {
-      return Words.tableWords(t);
-    }
-    return words.computeIfAbsent(key, k -> Words.tableWords(t));
+    return kept(words, t, Words::tableWords);
   }
 
   /** {@return a table's column phrases, kept like its {@link #words}} */
   List<Set<String>> phrases(TableInfo t) {
+    return kept(phrases, t, ColumnPhrase::phrases);
+  }
+
+  /** A value derived from a table, kept in {@code cache} while the catalog holds that table. */
+  private <V> V kept(Map<String, V> cache, TableInfo t, Function<TableInfo, V> derive) {
     String key = Fields.key(t.id());
     if (tables.get(key) != t) {
-      return ColumnPhrase.phrases(t);
+      return derive.apply(t);
     }
-    return phrases.computeIfAbsent(key, k -> ColumnPhrase.phrases(t));
+    return cache.computeIfAbsent(key, k -> derive.apply(t));
   }
 }

@@ -3,7 +3,6 @@ package dev.snowchat.schemaindex.internal.search;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +28,14 @@ record Parents(Tuning tuning) {
     if (sources < 1 || rank < 1 || q.scores.isEmpty()) {
       return;
     }
-    List<Map.Entry<String, Double>> ranked = new ArrayList<>(q.scores.entrySet());
-    ranked.sort(Ranker.BEST_FIRST);
+    List<Map.Entry<String, Double>> ranked = q.ranked();
     // the tables ranked above the target rank; one at it already is the one lifted (no change)
     Set<String> above = new HashSet<>();
     for (Map.Entry<String, Double> e : ranked.subList(0, Math.min(ranked.size(), rank - 1))) {
       above.add(e.getKey());
     }
     String best = null;
+    TableInfo bestTable = null;
     double bestScore = -1;
     QualifiedName child = null;
     for (Map.Entry<String, Double> e : ranked.subList(0, Math.min(ranked.size(), sources))) {
@@ -50,6 +49,7 @@ record Parents(Tuning tuning) {
         double s = q.scores.getOrDefault(k, 0.0);
         if (best == null || s > bestScore || (s == bestScore && k.compareTo(best) < 0)) {
           best = k;
+          bestTable = parent;
           bestScore = s;
           child = t.id();
         }
@@ -58,7 +58,7 @@ record Parents(Tuning tuning) {
     boolean atRank = rank - 1 < ranked.size() && ranked.get(rank - 1).getKey().equals(best);
     if (best != null && !atRank) {
       q.scores.put(best, Bridges.scoreAt(ranked, rank));
-      q.candidates.putIfAbsent(best, q.catalog.tables().get(best));
+      q.candidates.putIfAbsent(best, bestTable);
       q.referencedBy = Map.of(best, child);
     }
   }

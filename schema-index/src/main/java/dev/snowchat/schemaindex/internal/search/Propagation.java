@@ -3,7 +3,6 @@ package dev.snowchat.schemaindex.internal.search;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +22,13 @@ record Propagation(Tuning tuning) {
     if (tuning.propagation() <= 0 || q.scores.isEmpty()) {
       return;
     }
-    List<Map.Entry<String, Double>> top = new ArrayList<>(q.scores.entrySet());
-    top.sort(Ranker.BEST_FIRST);
+    List<Map.Entry<String, Double>> top = q.ranked();
     Map<String, Double> bonus = new HashMap<>();
     for (Map.Entry<String, Double> e : top.subList(0, Math.min(top.size(),
         tuning.propagationSources()))) {
       TableInfo t = q.candidates.get(e.getKey());
       for (JoinEdge edge : q.catalog.graph().neighbors(t.id())) {
-        QualifiedName other = edge.fromTable().equals(t.id()) ? edge.toTable() : edge.fromTable();
+        QualifiedName other = edge.toTable(); // neighbors() orients each edge from t
         String k = Fields.key(other);
         TableInfo o = q.catalog.tables().get(k);
         if (o == null || !q.accepts(o)) {

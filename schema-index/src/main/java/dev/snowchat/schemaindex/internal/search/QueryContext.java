@@ -103,6 +103,13 @@ final class QueryContext {
     return wordIdf;
   }
 
+  /** {@return the candidates' scores as they stand, best first ({@link Ranker#BEST_FIRST})} */
+  List<Map.Entry<String, Double>> ranked() {
+    List<Map.Entry<String, Double>> ranked = new ArrayList<>(scores.entrySet());
+    ranked.sort(Ranker.BEST_FIRST);
+    return ranked;
+  }
+
   /** {@return whether a table passes the request's database, schema and kind filters} */
   boolean accepts(TableInfo t) {
     SearchRequest r = request;

@@ -5,7 +5,6 @@ import dev.snowchat.schemaindex.TableInfo;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.Term;
@@ -67,19 +66,12 @@ final class Relevance {
     if (total <= 0) {
       return 0;
     }
-    Set<String> words = words(t);
-    double matched = 0;
-    for (Map.Entry<String, Double> e : idf.entrySet()) {
-      if (words.contains(e.getKey())) {
-        matched += e.getValue();
-      }
-    }
     // a table or column name typed exactly is a full match
     String name = Fields.lower(t.id().name());
     if (q.raw.contains(name)) {
       return 1;
     }
-    return clamp(Math.sqrt(matched / total));
+    return clamp(Math.sqrt(Coherence.share(words(t), idf, total)));
   }
 
   /**
