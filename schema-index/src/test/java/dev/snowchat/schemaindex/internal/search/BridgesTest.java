@@ -1,15 +1,13 @@
 package dev.snowchat.schemaindex.internal.search;
 
+import static dev.snowchat.schemaindex.internal.search.SearchEngineTest.keywordSearch;
 import static dev.snowchat.schemaindex.internal.search.SearchEngineTest.table;
 import static dev.snowchat.schemaindex.internal.search.SearchEngineTest.tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.schemaindex.Catalog;
-import dev.snowchat.schemaindex.Glossary;
-import dev.snowchat.schemaindex.JoinGraph;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.SearchHit;
-import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import java.util.List;
@@ -45,10 +43,7 @@ class BridgesTest {
   }
 
   static List<QualifiedName> search(Catalog c, Tuning tuning, String query) {
-    try (SearchEngine e = SearchEngine.build(c, Glossary.empty(), null, JoinGraph.build(c),
-        tuning)) {
-      return tables(e.search(SearchRequest.of(query, 8)));
-    }
+    return tables(keywordSearch(c, tuning, query, 8));
   }
 
   @Test
@@ -60,18 +55,15 @@ class BridgesTest {
     assertThat(off.subList(0, 2)).containsExactlyInAnyOrder(id("STUDENTS"), id("COURSES"));
     assertThat(off.indexOf(id("ENROLMENTS"))).isGreaterThanOrEqualTo(4);
 
-    try (SearchEngine e = SearchEngine.build(c, Glossary.empty(), null, JoinGraph.build(c),
-        Tuning.defaults())) {
-      List<SearchHit> hits = e.search(SearchRequest.of(question, 8));
-      List<QualifiedName> on = tables(hits);
-      assertThat(on.indexOf(id("ENROLMENTS"))).isEqualTo(Tuning.defaults().bridgeRank() - 1);
-      // the others keep their order
-      List<QualifiedName> rest = on.stream().filter(q -> !q.equals(id("ENROLMENTS"))).toList();
-      assertThat(rest).isEqualTo(off.stream().filter(q -> !q.equals(id("ENROLMENTS"))).toList());
-      SearchHit bridge = hits.get(on.indexOf(id("ENROLMENTS")));
-      assertThat(bridge.why()).contains("links ").contains("STUDENTS").contains("COURSES");
-      assertThat(bridge.score()).isBetween(hits.get(4).score(), hits.get(2).score());
-    }
+    List<SearchHit> hits = keywordSearch(c, Tuning.defaults(), question, 8);
+    List<QualifiedName> on = tables(hits);
+    assertThat(on.indexOf(id("ENROLMENTS"))).isEqualTo(Tuning.defaults().bridgeRank() - 1);
+    // the others keep their order
+    List<QualifiedName> rest = on.stream().filter(q -> !q.equals(id("ENROLMENTS"))).toList();
+    assertThat(rest).isEqualTo(off.stream().filter(q -> !q.equals(id("ENROLMENTS"))).toList());
+    SearchHit bridge = hits.get(on.indexOf(id("ENROLMENTS")));
+    assertThat(bridge.why()).contains("links ").contains("STUDENTS").contains("COURSES");
+    assertThat(bridge.score()).isBetween(hits.get(4).score(), hits.get(2).score());
   }
 
   @Test

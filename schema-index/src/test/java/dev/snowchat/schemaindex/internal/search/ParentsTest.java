@@ -1,15 +1,13 @@
 package dev.snowchat.schemaindex.internal.search;
 
+import static dev.snowchat.schemaindex.internal.search.SearchEngineTest.keywordSearch;
 import static dev.snowchat.schemaindex.internal.search.SearchEngineTest.table;
 import static dev.snowchat.schemaindex.internal.search.SearchEngineTest.tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.schemaindex.Catalog;
-import dev.snowchat.schemaindex.Glossary;
-import dev.snowchat.schemaindex.JoinGraph;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.SearchHit;
-import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.schemaindex.TableKind;
 import java.util.List;
@@ -41,10 +39,7 @@ class ParentsTest {
   }
 
   static List<SearchHit> search(Catalog c, Tuning tuning, String query) {
-    try (SearchEngine e = SearchEngine.build(c, Glossary.empty(), null, JoinGraph.build(c),
-        tuning)) {
-      return e.search(SearchRequest.of(query, 7));
-    }
+    return keywordSearch(c, tuning, query, 7);
   }
 
   @Test

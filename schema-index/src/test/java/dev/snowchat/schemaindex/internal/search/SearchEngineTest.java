@@ -78,6 +78,14 @@ class SearchEngineTest {
         JoinGraph.build(c));
   }
 
+  /** {@return the best {@code k} hits of a keyword-only engine over {@code c} with {@code tuning}} */
+  static List<SearchHit> keywordSearch(Catalog c, Tuning tuning, String query, int k) {
+    try (SearchEngine e = SearchEngine.build(c, Glossary.empty(), null, JoinGraph.build(c),
+        tuning)) {
+      return e.search(SearchRequest.of(query, k));
+    }
+  }
+
   static List<QualifiedName> tables(List<SearchHit> hits) {
     return hits.stream().map(SearchHit::table).toList();
   }
