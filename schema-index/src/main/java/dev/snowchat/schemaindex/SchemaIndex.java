@@ -690,7 +690,7 @@ public final class SchemaIndex implements AutoCloseable {
      * (the parent both reference, or a link table) is lifted to rank 4, and the table one of the
      * best two references (the districts of accounts asked about "in Prague") to rank 5. The
      * question names such tables only by a value, or not at all, yet the SQL that answers it reads
-     * them; on BIRD they raised all-gold recall@5 from 0.801 to 0.852 (see the module README).
+     * them; on BIRD they raise all-gold recall@5 from 0.797 to 0.844 (see the module README).
      * A lifted hit says so in its {@link SearchHit#why()} ({@code links A and B}, {@code
      * referenced by A}) and keeps its own {@link SearchHit#relevance()}; the first three hits
      * never move. Off, hits are ranked by what they match alone.
