@@ -3,63 +3,94 @@ package dev.snowchat.schemaindex.internal.search;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Ranking stage: the parent table. A question about a fact filters or labels it by what the
- * fact references: accounts "in Prague" need the district table, lap times "at the Sepang
- * circuit" the circuits, heroes "published by Marvel" the publishers. The question names such
- * a parent by a value, which no table holds in its name or columns, so no other stage finds it.
- * The tables that any of the best {@link Tuning#parentSources()} candidates reference (the
- * other end of their join edges that start at them) compete, but for those ranked above {@link
- * Tuning#parentRank()}; the best scored is lifted to that rank, just below the hit ranked one
- * above it (or stays, when ranked there already). One parent per search, after {@link Bridges}. Sets {@link
- * QueryContext#referencedBy}.
+ * Ranking stage: parent tables. A question about a fact filters or labels it by what the fact
+ * references: accounts "in Prague" need the district table, lap times "at the Sepang circuit"
+ * the circuits, heroes "published by Marvel" the publishers. The question names such a parent
+ * by a value, which no table holds in its name or columns, so no other stage finds it.
+ *
+ * <p>The best {@link Tuning#parentSources()} hits are the anchors; the tables they reference
+ * (the other end of their join edges that start at them) are their parents. Each rank after
+ * the anchors, down to {@link Tuning#parentRank()}, keeps a parent that holds it; any other
+ * table there makes way for the best-ranked parent below it (or, when no parent was retrieved,
+ * the first by name), lifted just above it. The anchors never move, and a table that makes
+ * way moves down one rank. After {@link Bridges}; sets {@link QueryContext#referencedBy}.
  *
  * @param tuning the weights
  */
 record Parents(Tuning tuning) {
   void apply(QueryContext q) {
     int sources = tuning.parentSources();
-    int rank = tuning.parentRank();
-    if (sources < 1 || rank < 1 || q.scores.isEmpty()) {
+    int last = tuning.parentRank();
+    if (sources < 1 || last <= sources || q.scores.size() < sources) {
       return;
     }
-    List<Map.Entry<String, Double>> ranked = q.ranked();
-    // the tables ranked above the target rank; one at it already is the one lifted (no change)
-    Set<String> above = new HashSet<>();
-    for (Map.Entry<String, Double> e : ranked.subList(0, Math.min(ranked.size(), rank - 1))) {
-      above.add(e.getKey());
+    List<String> keys = new ArrayList<>();
+    for (Map.Entry<String, Double> e : q.ranked()) {
+      keys.add(e.getKey());
     }
-    String best = null;
-    TableInfo bestTable = null;
-    double bestScore = -1;
-    QualifiedName child = null;
-    for (Map.Entry<String, Double> e : ranked.subList(0, Math.min(ranked.size(), sources))) {
-      TableInfo t = q.candidates.get(e.getKey());
+    // each parent with the anchor that references it (the best anchor first)
+    Map<String, QualifiedName> parents = new LinkedHashMap<>();
+    Map<String, TableInfo> tables = new HashMap<>();
+    for (String anchor : keys.subList(0, sources)) {
+      TableInfo t = q.candidates.get(anchor);
       for (JoinEdge edge : q.catalog.graph().references(t.id())) {
         String k = Fields.key(edge.toTable());
         TableInfo parent = q.catalog.tables().get(k);
-        if (above.contains(k) || parent == null || !q.accepts(parent)) {
-          continue;
-        }
-        double s = q.scores.getOrDefault(k, 0.0);
-        if (best == null || s > bestScore || (s == bestScore && k.compareTo(best) < 0)) {
-          best = k;
-          bestTable = parent;
-          bestScore = s;
-          child = t.id();
+        if (parent != null && q.accepts(parent) && !parents.containsKey(k)) {
+          parents.put(k, t.id());
+          tables.put(k, parent);
         }
       }
     }
-    boolean atRank = rank - 1 < ranked.size() && ranked.get(rank - 1).getKey().equals(best);
-    if (best != null && !atRank) {
-      q.scores.put(best, Bridges.scoreAt(ranked, rank));
-      q.candidates.putIfAbsent(best, bestTable);
-      q.referencedBy = Map.of(best, child);
+    parents.keySet().removeAll(keys.subList(0, sources));
+    if (parents.isEmpty()) {
+      return;
     }
+    Map<String, QualifiedName> lifted = new HashMap<>();
+    for (int slot = sources; slot < last && slot <= keys.size(); slot++) {
+      if (slot < keys.size() && parents.containsKey(keys.get(slot))) {
+        continue;
+      }
+      String parent = below(keys, slot, parents);
+      if (parent == null) {
+        break;
+      }
+      keys.remove(parent);
+      keys.add(slot, parent);
+      double above = q.scores.get(keys.get(slot - 1));
+      double under = slot + 1 < keys.size() ? q.scores.get(keys.get(slot + 1)) : 0;
+      q.scores.put(parent, under + (above - under) / 2);
+      q.candidates.putIfAbsent(parent, tables.get(parent));
+      lifted.put(parent, parents.get(parent));
+    }
+    if (!lifted.isEmpty()) {
+      q.referencedBy = Map.copyOf(lifted);
+    }
+  }
+
+  /**
+   * {@return the best-ranked parent below {@code slot}, else the first parent not ranked at all
+   * (in name order), else null}
+   */
+  private static String below(List<String> keys, int slot, Map<String, QualifiedName> parents) {
+    for (int j = slot + 1; j < keys.size(); j++) {
+      if (parents.containsKey(keys.get(j))) {
+        return keys.get(j);
+      }
+    }
+    String first = null;
+    for (String k : parents.keySet()) {
+      if (!keys.contains(k) && (first == null || k.compareTo(first) < 0)) {
+        first = k;
+      }
+    }
+    return first;
   }
 }

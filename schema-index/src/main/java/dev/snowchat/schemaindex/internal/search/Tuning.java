@@ -85,9 +85,10 @@ import java.util.function.ToIntFunction;
  * @param bridgeSources bridges: among how many of the best hits a pair that does not join
  *     directly but shares a join neighbour lifts that neighbour (below 2: off)
  * @param bridgeRank the rank (1-based) a bridge table is lifted to, when ranked below it
- * @param parentSources parents: the tables that this many of the best hits reference compete
- *     to be lifted (0: off)
- * @param parentRank the rank (1-based) the best scored of them is lifted to, when ranked below it
+ * @param parentSources parents: the tables that this many of the best hits (the anchors)
+ *     reference are their parents (0: off)
+ * @param parentRank the last rank (1-based) that a parent takes from a table that is none: each
+ *     rank after the anchors down to this one holds a parent, the best ranked below it, if any
  * @param layerBoost schema preference: what a table of a preferred schema (or, by default, of a
  *     modelled layer such as {@code ANALYTICS}) gains, as a share of the best fused score; small,
  *     so that it breaks near-ties (a raw table and its modelled twin) without overriding a
@@ -363,8 +364,8 @@ public record Tuning(
     public int propagationSources = 10;
     public int bridgeSources = 4;
     public int bridgeRank = 4;
-    public int parentSources = 2;
-    public int parentRank = 5;
+    public int parentSources = 3;
+    public int parentRank = 6;
     public double layerBoost = 0.08;
     public double columnPhrase = 0.05;
     public double dbCoverage = 1.0;

@@ -14,8 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The parent ({@link Parents}): a table that one of the best hits references is lifted to
- * {@link Tuning#parentRank()}, though the question names it only by a value.
+ * Parents ({@link Parents}): the tables that the best hits (the anchors) reference take the ranks
+ * after them, down to {@link Tuning#parentRank()}, from tables that are no parent, though the
+ * question names them only by a value.
  */
 class ParentsTest {
   static QualifiedName id(String name) {
@@ -42,8 +43,13 @@ class ParentsTest {
     return keywordSearch(c, tuning, query, 7);
   }
 
+  /** {@return the first rank (0-based) after the anchors} */
+  static int firstSlot() {
+    return Tuning.defaults().parentSources();
+  }
+
   @Test
-  void referencedTable_isLiftedToTheParentRank_andSaysWhoReferencesIt() {
+  void referencedTable_takesTheFirstRankAfterTheAnchors_andSaysWhoReferencesIt() {
     Catalog c = bank();
     String question = "accounts opened in Prague";
     List<QualifiedName> off = tables(search(c, Tuning.defaults().with(w -> w.parentSources = 0),
@@ -53,12 +59,13 @@ class ParentsTest {
 
     List<SearchHit> hits = search(c, Tuning.defaults(), question);
     List<QualifiedName> on = tables(hits);
-    assertThat(on.indexOf(id("DISTRICTS"))).isEqualTo(Tuning.defaults().parentRank() - 1);
+    assertThat(on.indexOf(id("DISTRICTS"))).isEqualTo(firstSlot());
     assertThat(on.stream().filter(q -> !q.equals(id("DISTRICTS"))).toList())
         .isEqualTo(off.stream().filter(q -> !q.equals(id("DISTRICTS"))).limit(6).toList());
-    SearchHit parent = hits.get(on.indexOf(id("DISTRICTS")));
+    SearchHit parent = hits.get(firstSlot());
     assertThat(parent.why()).contains("referenced by ACCOUNTS");
-    assertThat(parent.score()).isBetween(hits.get(5).score(), hits.get(3).score());
+    assertThat(parent.score()).isBetween(hits.get(firstSlot() + 1).score(),
+        hits.get(firstSlot() - 1).score());
   }
 
   @Test
@@ -78,7 +85,7 @@ class ParentsTest {
     assertThat(off.getFirst()).isEqualTo(id("ACCOUNTS"));
     assertThat(off.subList(0, 5)).doesNotContain(id("ZONES"), id("AUDITS"));
     List<QualifiedName> on = tables(search(c, Tuning.defaults(), question));
-    assertThat(on.indexOf(id("ZONES"))).isEqualTo(Tuning.defaults().parentRank() - 1);
+    assertThat(on.indexOf(id("ZONES"))).isEqualTo(firstSlot());
     assertThat(on.subList(0, 5)).doesNotContain(id("AUDITS"));
   }
 
@@ -88,5 +95,56 @@ class ParentsTest {
     String question = "districts of accounts";
     assertThat(tables(search(c, Tuning.defaults(), question)))
         .isEqualTo(tables(search(c, Tuning.defaults().with(w -> w.parentSources = 0), question)));
+  }
+
+  /** Orders reference customers and stores; the customers' columns are given. */
+  static Catalog shop(String... customerColumns) {
+    return Catalog.of(List.of(
+        t("ORDERS", "ORDER_ID", "CUSTOMER_ID", "STORE_ID", "LATE_FEE", "SHIPPED_LATE"),
+        t("ORDER_ITEMS", "ITEM_ID", "ORDER_ID", "LATE_FEE"),
+        t("RETURNS", "RETURN_ID", "ORDER_ID", "LATE_FEE"),
+        t("CUSTOMERS", customerColumns),
+        t("STORES", "STORE_ID", "A5", "A6"),
+        t("FEE_SCHEDULES", "SCHEDULE_ID", "LATE_FEE"),
+        t("PENALTIES", "PENALTY_ID", "LATE_FEE"),
+        t("NOTES", "NOTE_ID", "TEXT")));
+  }
+
+  @Test
+  void twoParents_takeTheRanksAfterTheAnchors_inTheirRankOrder_theRestMovesDown() {
+    // the customers' and stores' columns match nothing asked
+    Catalog c = shop("CUSTOMER_ID", "A2", "A3");
+    String question = "late fee of orders shipped late";
+    List<QualifiedName> off = tables(keywordSearch(c,
+        Tuning.defaults().with(w -> w.parentSources = 0), question, 8));
+    assertThat(off.subList(3, 6)).doesNotContain(id("STORES"));
+    assertThat(off.indexOf(id("CUSTOMERS"))).isLessThan(off.indexOf(id("STORES")));
+    List<SearchHit> hits = keywordSearch(c, Tuning.defaults(), question, 8);
+    List<QualifiedName> on = tables(hits);
+    int slot = firstSlot();
+    assertThat(on.subList(0, slot)).isEqualTo(off.subList(0, slot));
+    assertThat(on.subList(slot, slot + 2)).containsExactly(id("CUSTOMERS"), id("STORES"));
+    assertThat(on.subList(slot + 2, on.size())).isEqualTo(off.stream()
+        .filter(q -> !q.equals(id("CUSTOMERS")) && !q.equals(id("STORES"))).skip(slot).toList());
+    assertThat(hits.subList(slot, slot + 2))
+        .allSatisfy(h -> assertThat(h.why()).contains("referenced by ORDERS"));
+  }
+
+  @Test
+  void aParentAlreadyAfterTheAnchors_keepsItsRank_theNextRankTakesTheOther() {
+    // the customers' late shipments match the question: ranked right after the anchors already
+    Catalog c = shop("CUSTOMER_ID", "SHIPPED_LATE");
+    String question = "late fee of orders shipped late";
+    List<QualifiedName> off = tables(keywordSearch(c,
+        Tuning.defaults().with(w -> w.parentSources = 0), question, 8));
+    int slot = firstSlot();
+    assertThat(off.get(slot)).isEqualTo(id("CUSTOMERS"));
+    assertThat(off.subList(0, slot + 3)).doesNotContain(id("STORES"));
+    List<SearchHit> hits = keywordSearch(c, Tuning.defaults(), question, 8);
+    List<QualifiedName> on = tables(hits);
+    assertThat(on.subList(0, slot + 1)).isEqualTo(off.subList(0, slot + 1));
+    assertThat(on.get(slot + 1)).isEqualTo(id("STORES"));
+    assertThat(hits.get(slot).why()).doesNotContain("referenced by");
+    assertThat(hits.get(slot + 1).why()).contains("referenced by ORDERS");
   }
 }

@@ -27,7 +27,7 @@ class TuningTest {
         "dbDenseColumn", "1.0", "dbTermCap", "3", "coherenceDatabases", "10", "dbName", "3.0",
         "dbTables", "2.0", "dbColumns", "1.0", "fillLimit", "64", "fillDatabases", "3",
         "propagation", "0.0", "propagationSources", "10", "bridgeSources", "4", "bridgeRank", "4",
-        "parentSources", "2", "parentRank", "5",
+        "parentSources", "3", "parentRank", "6",
         "layerBoost", "0.08",
         "columnPhrase", "0.05", "dbCoverage", "1.0", "tableCoverage", "0.05",
         "semanticFloor", "0.6", "semanticFull", "0.8"};
