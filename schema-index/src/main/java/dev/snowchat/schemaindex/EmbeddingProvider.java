@@ -54,7 +54,10 @@ public interface EmbeddingProvider extends AutoCloseable {
   }
 
   /**
-   * Embeds several texts; providers that batch override this.
+   * Embeds several texts. A provider may override this to go faster, but each vector must be
+   * the one {@link #embed} gives its text: vectors are cached and shipped by text, so a vector
+   * that depended on the texts embedded beside it would make answers depend on how an index was
+   * built.
    *
    * @param texts the texts
    * @return one vector per text, in order

@@ -691,7 +691,7 @@ public final class SchemaIndex implements AutoCloseable {
      * three reference (the districts of accounts asked about "in Prague") take ranks 4 to 6 from
      * tables that are none. The question names such tables only by a value, or not at all, yet
      * the SQL that answers it reads them; on BIRD they raise all-gold recall@5 from 0.797 to
-     * 0.849 (see the module README). A lifted hit says so in its {@link SearchHit#why()} ({@code
+     * 0.851 (see the module README). A lifted hit says so in its {@link SearchHit#why()} ({@code
      * links A and B}, {@code referenced by A}) and keeps its own {@link SearchHit#relevance()};
      * the first three hits never move. Off, hits are ranked by what they match alone.
      *

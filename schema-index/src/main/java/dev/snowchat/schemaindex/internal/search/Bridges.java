@@ -3,6 +3,7 @@ package dev.snowchat.schemaindex.internal.search;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -99,6 +100,14 @@ record Bridges(Tuning tuning) {
     }
     q.scores.put(key, scoreAt(ranked, rank));
     q.candidates.putIfAbsent(key, q.catalog.tables().get(key));
+    List<String> keys = new ArrayList<>(ranked.size() + 1);
+    for (Map.Entry<String, Double> e : ranked) {
+      if (!e.getKey().equals(key)) {
+        keys.add(e.getKey());
+      }
+    }
+    keys.add(Math.min(rank - 1, keys.size()), key);
+    q.order(keys);
     q.bridged = Map.of(key, List.of(q.candidates.get(a).id(), q.candidates.get(b).id()));
   }
 

@@ -15,12 +15,14 @@ import java.util.Map;
  * the circuits, heroes "published by Marvel" the publishers. The question names such a parent
  * by a value, which no table holds in its name or columns, so no other stage finds it.
  *
- * <p>The best {@link Tuning#parentSources()} hits are the anchors; the tables they reference
- * (the other end of their join edges that start at them) are their parents. Each rank after
- * the anchors, down to {@link Tuning#parentRank()}, keeps a parent that holds it; any other
- * table there makes way for the best-ranked parent below it (or, when no parent was retrieved,
- * the first by name), lifted just above it. The anchors never move, and a table that makes
- * way moves down one rank. After {@link Bridges}; sets {@link QueryContext#referencedBy}.
+ * <p>The best {@link Tuning#parentSources()} hits (fewer when fewer were found) are the anchors;
+ * the tables they reference (the other end of their join edges that start at them) are their
+ * parents. Each rank after the anchors, down to {@link Tuning#parentRank()}, keeps a parent
+ * that holds it; any other table there (a bridge too) makes way for the best-ranked parent
+ * below it, lifted just above it, and moves down one rank. Parents no search found follow
+ * those it found, in key order (database, schema, name): a district table whose columns are
+ * {@code A2}, {@code A3} matches no word. The anchors never move. After {@link Bridges}; sets
+ * {@link QueryContext#referencedBy}.
  *
  * @param tuning the weights
  */
@@ -28,17 +30,18 @@ record Parents(Tuning tuning) {
   void apply(QueryContext q) {
     int sources = tuning.parentSources();
     int last = tuning.parentRank();
-    if (sources < 1 || last <= sources || q.scores.size() < sources) {
+    if (sources < 1 || last <= sources || q.scores.isEmpty()) {
       return;
     }
     List<String> keys = new ArrayList<>();
     for (Map.Entry<String, Double> e : q.ranked()) {
       keys.add(e.getKey());
     }
+    int anchors = Math.min(sources, keys.size());
     // each parent with the anchor that references it (the best anchor first)
     Map<String, QualifiedName> parents = new LinkedHashMap<>();
     Map<String, TableInfo> tables = new HashMap<>();
-    for (String anchor : keys.subList(0, sources)) {
+    for (String anchor : keys.subList(0, anchors)) {
       TableInfo t = q.candidates.get(anchor);
       for (JoinEdge edge : q.catalog.graph().references(t.id())) {
         String k = Fields.key(edge.toTable());
@@ -49,12 +52,12 @@ record Parents(Tuning tuning) {
         }
       }
     }
-    parents.keySet().removeAll(keys.subList(0, sources));
+    parents.keySet().removeAll(keys.subList(0, anchors));
     if (parents.isEmpty()) {
       return;
     }
     Map<String, QualifiedName> lifted = new HashMap<>();
-    for (int slot = sources; slot < last && slot <= keys.size(); slot++) {
+    for (int slot = anchors; slot < last && slot <= keys.size(); slot++) {
       if (slot < keys.size() && parents.containsKey(keys.get(slot))) {
         continue;
       }
@@ -71,13 +74,14 @@ record Parents(Tuning tuning) {
       lifted.put(parent, parents.get(parent));
     }
     if (!lifted.isEmpty()) {
+      q.order(keys);
       q.referencedBy = Map.copyOf(lifted);
     }
   }
 
   /**
    * {@return the best-ranked parent below {@code slot}, else the first parent not ranked at all
-   * (in name order), else null}
+   * (in key order), else null}
    */
   private static String below(List<String> keys, int slot, Map<String, QualifiedName> parents) {
     for (int j = slot + 1; j < keys.size(); j++) {

@@ -110,6 +110,26 @@ final class QueryContext {
     return ranked;
   }
 
+  /**
+   * Makes the scores rank the candidates in the given order, for a stage that moved a table in
+   * a ranking by giving it a score between two others: where those two scores are equal (tables
+   * filled in with the same score), or a table would still sort above the one before it, it
+   * moves to just below that one ({@link Math#nextDown}), and so on down the list.
+   *
+   * @param keys every scored candidate's key, in the order the scores must give
+   */
+  void order(List<String> keys) {
+    for (int i = 1; i < keys.size(); i++) {
+      String above = keys.get(i - 1);
+      String k = keys.get(i);
+      double a = scores.get(above);
+      double s = scores.get(k);
+      if (s > a || (s == a && k.compareTo(above) < 0)) {
+        scores.put(k, Math.nextDown(a));
+      }
+    }
+  }
+
   /** {@return whether a table passes the request's database, schema and kind filters} */
   boolean accepts(TableInfo t) {
     SearchRequest r = request;

@@ -29,7 +29,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>join propagation, off by default ({@link Propagation});
  *   <li>the bridge: a table linking two of the best hits that do not join each other ({@link
  *       Bridges});
- *   <li>the parent: a table one of the best two hits references ({@link Parents});
+ *   <li>parents: the tables the best three hits reference take ranks 4 to 6 from tables that
+ *       are none ({@link Parents});
  *   <li>the best {@code k} as hits, with relevance, columns, joins and reasons ({@link Hits}).
  * </ol>
  *

@@ -88,7 +88,8 @@ import java.util.function.ToIntFunction;
  * @param parentSources parents: the tables that this many of the best hits (the anchors)
  *     reference are their parents (0: off)
  * @param parentRank the last rank (1-based) that a parent takes from a table that is none: each
- *     rank after the anchors down to this one holds a parent, the best ranked below it, if any
+ *     rank after the anchors down to this one holds a parent, the best ranked below it (then
+ *     those not retrieved, in key order), if any (not above {@code parentSources}: off)
  * @param layerBoost schema preference: what a table of a preferred schema (or, by default, of a
  *     modelled layer such as {@code ANALYTICS}) gains, as a share of the best fused score; small,
  *     so that it breaks near-ties (a raw table and its modelled twin) without overriding a

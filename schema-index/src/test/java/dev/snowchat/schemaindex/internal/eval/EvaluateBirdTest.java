@@ -96,16 +96,17 @@ class EvaluateBirdTest {
     try (EmbeddingProvider p = Evaluate.provider("bge-small")) {
       Evaluate.Result dev = run(p, bird.resolve("questions.jsonl"), out.resolve("dev"), false);
       Evaluate.Metrics merged = dev.get("merged(all catalog)");
-      // measured 0.844 / 0.930 / 0.878 (each text embedded alone)
-      assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.835);
+      // measured 0.851 / 0.930 / 0.877 (each text embedded alone; parents of the best three)
+      assertThat(merged.recall(5)).isGreaterThanOrEqualTo(0.84);
       assertThat(merged.recall(10)).isGreaterThanOrEqualTo(0.92);
       assertThat(merged.mrr()).isGreaterThanOrEqualTo(0.86);
       assertThat(dev.get("own-db").recall(10)).isGreaterThanOrEqualTo(0.99);
       assumeTrue(Files.isRegularFile(train), "BIRD train questions not found: " + train);
       Evaluate.Metrics t = run(p, train, out.resolve("train"), true).get("merged(all catalog)");
-      // measured R@5 0.714, R@10 0.824, R@15 0.872, MRR 0.738
-      assertThat(t.recall(5)).as("train R@5").isGreaterThanOrEqualTo(0.70);
-      assertThat(t.recall(10)).as("train R@10").isGreaterThanOrEqualTo(0.805);
+      // measured R@5 0.720, R@10 0.828, R@15 0.874, MRR 0.737 (0.714 / 0.824 / 0.872 / 0.738
+      // with one parent of the best two at rank 5)
+      assertThat(t.recall(5)).as("train R@5").isGreaterThanOrEqualTo(0.715);
+      assertThat(t.recall(10)).as("train R@10").isGreaterThanOrEqualTo(0.82);
       assertThat(t.recall(15)).as("train R@15").isGreaterThanOrEqualTo(0.86);
       assertThat(t.mrr()).as("train MRR").isGreaterThanOrEqualTo(0.73);
     }

@@ -112,22 +112,75 @@ class ParentsTest {
 
   @Test
   void twoParents_takeTheRanksAfterTheAnchors_inTheirRankOrder_theRestMovesDown() {
-    // the customers' and stores' columns match nothing asked
-    Catalog c = shop("CUSTOMER_ID", "A2", "A3");
+    // the stores' late pickups match a word, the customers' columns nothing: stores rank first
+    Catalog c = Catalog.of(List.of(
+        t("ORDERS", "ORDER_ID", "CUSTOMER_ID", "STORE_ID", "LATE_FEE", "SHIPPED_LATE"),
+        t("ORDER_ITEMS", "ITEM_ID", "ORDER_ID", "LATE_FEE"),
+        t("RETURNS", "RETURN_ID", "ORDER_ID", "LATE_FEE"),
+        t("CUSTOMERS", "CUSTOMER_ID", "A2", "A3"),
+        t("STORES", "STORE_ID", "LATE_PICKUPS"),
+        t("FEE_SCHEDULES", "SCHEDULE_ID", "LATE_FEE"),
+        t("PENALTIES", "PENALTY_ID", "LATE_FEE"),
+        t("NOTES", "NOTE_ID", "TEXT")));
     String question = "late fee of orders shipped late";
     List<QualifiedName> off = tables(keywordSearch(c,
         Tuning.defaults().with(w -> w.parentSources = 0), question, 8));
-    assertThat(off.subList(3, 6)).doesNotContain(id("STORES"));
-    assertThat(off.indexOf(id("CUSTOMERS"))).isLessThan(off.indexOf(id("STORES")));
+    int slot = firstSlot();
+    assertThat(off.subList(0, slot + 2)).doesNotContain(id("STORES"), id("CUSTOMERS"));
+    assertThat(off.indexOf(id("STORES"))).isLessThan(off.indexOf(id("CUSTOMERS")));
     List<SearchHit> hits = keywordSearch(c, Tuning.defaults(), question, 8);
     List<QualifiedName> on = tables(hits);
-    int slot = firstSlot();
     assertThat(on.subList(0, slot)).isEqualTo(off.subList(0, slot));
-    assertThat(on.subList(slot, slot + 2)).containsExactly(id("CUSTOMERS"), id("STORES"));
+    assertThat(on.subList(slot, slot + 2)).containsExactly(id("STORES"), id("CUSTOMERS"));
     assertThat(on.subList(slot + 2, on.size())).isEqualTo(off.stream()
         .filter(q -> !q.equals(id("CUSTOMERS")) && !q.equals(id("STORES"))).skip(slot).toList());
     assertThat(hits.subList(slot, slot + 2))
         .allSatisfy(h -> assertThat(h.why()).contains("referenced by ORDERS"));
+    assertThat(hits.get(slot).score()).isStrictlyBetween(hits.get(slot + 1).score(),
+        hits.get(slot - 1).score());
+  }
+
+  @Test
+  void parentsNoSearchFound_followTheAnchors_inKeyOrder_evenWhenFewerThanThreeWereFound() {
+    // without the fill, only tables matching a word are candidates: neither parent is
+    Tuning noFill = Tuning.defaults().with(w -> w.fillLimit = 0);
+    Catalog c = shop("CUSTOMER_ID", "A2", "A3");
+    String question = "late fee of orders shipped late";
+    List<QualifiedName> off = tables(keywordSearch(c,
+        noFill.with(w -> w.parentSources = 0), question, 8));
+    assertThat(off).doesNotContain(id("CUSTOMERS"), id("STORES"));
+    List<QualifiedName> on = tables(keywordSearch(c, noFill, question, 8));
+    int slot = firstSlot();
+    assertThat(on.subList(0, slot)).isEqualTo(off.subList(0, slot));
+    assertThat(on.subList(slot, slot + 2)).containsExactly(id("CUSTOMERS"), id("STORES"));
+
+    // one table found: it is the only anchor, and its parents follow it
+    List<QualifiedName> one = tables(keywordSearch(c, noFill, "shipped", 8));
+    assertThat(one).containsExactly(id("ORDERS"), id("CUSTOMERS"), id("STORES"));
+  }
+
+  @Test
+  void equalScores_theParentStillTakesTheRank_andOnlyLiftedTablesSaySo() {
+    // four tables filled in with the same score as the two parents
+    Catalog c = Catalog.of(List.of(
+        t("ORDERS", "ORDER_ID", "CUSTOMER_ID", "STORE_ID", "LATE_FEE"),
+        t("CUSTOMERS", "CUSTOMER_ID", "A2"), t("STORES", "STORE_ID", "A3"),
+        t("AAA", "A_ID", "X1"), t("BBB", "B_ID", "X2"), t("CCC", "C_ID", "X3"),
+        t("DDD", "D_ID", "X4")));
+    String question = "late fee of orders";
+    List<SearchHit> plain = keywordSearch(c, Tuning.defaults().with(w -> w.parentSources = 0),
+        question, 7);
+    assertThat(tables(plain)).containsExactly(id("ORDERS"), id("AAA"), id("BBB"), id("CCC"),
+        id("CUSTOMERS"), id("DDD"), id("STORES"));
+    assertThat(plain.get(1).score()).isEqualTo(plain.get(6).score());
+    List<SearchHit> hits = keywordSearch(c, Tuning.defaults(), question, 7);
+    assertThat(tables(hits)).containsExactly(id("ORDERS"), id("AAA"), id("BBB"),
+        id("CUSTOMERS"), id("STORES"), id("CCC"), id("DDD"));
+    for (int i = 0; i < hits.size(); i++) {
+      boolean lifted = i == 3 || i == 4;
+      assertThat(hits.get(i).why().contains("referenced by ORDERS")).as("%s", hits.get(i))
+          .isEqualTo(lifted);
+    }
   }
 
   @Test
