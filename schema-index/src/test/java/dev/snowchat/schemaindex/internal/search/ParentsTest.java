@@ -99,12 +99,17 @@ class ParentsTest {
 
   /** Orders reference customers and stores; the customers' columns are given. */
   static Catalog shop(String... customerColumns) {
+    return shop(List.of(customerColumns), List.of("STORE_ID", "A5", "A6"));
+  }
+
+  /** Orders reference customers and stores, with the columns given. */
+  static Catalog shop(List<String> customerColumns, List<String> storeColumns) {
     return Catalog.of(List.of(
         t("ORDERS", "ORDER_ID", "CUSTOMER_ID", "STORE_ID", "LATE_FEE", "SHIPPED_LATE"),
         t("ORDER_ITEMS", "ITEM_ID", "ORDER_ID", "LATE_FEE"),
         t("RETURNS", "RETURN_ID", "ORDER_ID", "LATE_FEE"),
-        t("CUSTOMERS", customerColumns),
-        t("STORES", "STORE_ID", "A5", "A6"),
+        t("CUSTOMERS", customerColumns.toArray(String[]::new)),
+        t("STORES", storeColumns.toArray(String[]::new)),
         t("FEE_SCHEDULES", "SCHEDULE_ID", "LATE_FEE"),
         t("PENALTIES", "PENALTY_ID", "LATE_FEE"),
         t("NOTES", "NOTE_ID", "TEXT")));
@@ -113,15 +118,7 @@ class ParentsTest {
   @Test
   void twoParents_takeTheRanksAfterTheAnchors_inTheirRankOrder_theRestMovesDown() {
     // the stores' late pickups match a word, the customers' columns nothing: stores rank first
-    Catalog c = Catalog.of(List.of(
-        t("ORDERS", "ORDER_ID", "CUSTOMER_ID", "STORE_ID", "LATE_FEE", "SHIPPED_LATE"),
-        t("ORDER_ITEMS", "ITEM_ID", "ORDER_ID", "LATE_FEE"),
-        t("RETURNS", "RETURN_ID", "ORDER_ID", "LATE_FEE"),
-        t("CUSTOMERS", "CUSTOMER_ID", "A2", "A3"),
-        t("STORES", "STORE_ID", "LATE_PICKUPS"),
-        t("FEE_SCHEDULES", "SCHEDULE_ID", "LATE_FEE"),
-        t("PENALTIES", "PENALTY_ID", "LATE_FEE"),
-        t("NOTES", "NOTE_ID", "TEXT")));
+    Catalog c = shop(List.of("CUSTOMER_ID", "A2", "A3"), List.of("STORE_ID", "LATE_PICKUPS"));
     String question = "late fee of orders shipped late";
     List<QualifiedName> off = tables(keywordSearch(c,
         Tuning.defaults().with(w -> w.parentSources = 0), question, 8));
