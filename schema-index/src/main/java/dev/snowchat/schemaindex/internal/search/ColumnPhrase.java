@@ -19,6 +19,13 @@ import java.util.Set;
  * @param tuning the weights
  */
 record ColumnPhrase(Tuning tuning) {
+  /**
+   * Words that name an aggregate ({@code avg} reads as {@code average}); like {@code total} and
+   * {@code count}, which are stop words, they never make a column a phrase.
+   */
+  static final Set<String> AGGREGATES = Set.of("average", "mean", "median", "sum", "max", "min",
+      "maximum", "minimum");
+
   void apply(QueryContext q) {
     if (tuning.columnPhrase() <= 0 || q.scores.isEmpty() || q.words.size() < 2) {
       return;
@@ -49,8 +56,11 @@ record ColumnPhrase(Tuning tuning) {
   }
 
   /**
-   * {@return the table's column phrases: the search words (stop words left out) of each column
-   * that has two or more of them, one at least not a word of the table's own name}
+   * {@return the table's column phrases: the search words (stop words and aggregate words left
+   * out) of each column that has two or more of them, one at least not a word of the table's own
+   * name} A question's "average rating per month" asks SQL to average a rating; a column named
+   * {@code AVG_RATING} holds an average some view computed at its own grain (per host), so the
+   * aggregate word is no evidence that the question names that column.
    */
   static List<Set<String>> phrases(TableInfo t) {
     Set<String> name = new HashSet<>(Words.name(t.id().name()));
@@ -59,7 +69,7 @@ record ColumnPhrase(Tuning tuning) {
       Set<String> words = new HashSet<>();
       boolean beyondName = false;
       for (String w : Words.nameWords(c.name())) {
-        if (!Words.isStop(w)) {
+        if (!Words.isStop(w) && !AGGREGATES.contains(w)) {
           words.add(w);
           beyondName |= !name.contains(w);
         }
