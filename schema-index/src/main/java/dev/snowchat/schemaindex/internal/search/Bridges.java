@@ -1,9 +1,7 @@
 package dev.snowchat.schemaindex.internal.search;
 
 import dev.snowchat.schemaindex.JoinEdge;
-import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -30,19 +28,18 @@ record Bridges(Tuning tuning) {
     if (sources < 2 || rank < 1 || q.scores.size() < 2) {
       return;
     }
-    List<Map.Entry<String, Double>> ranked = q.ranked();
-    List<Map.Entry<String, Double>> top = ranked.subList(0, Math.min(ranked.size(), sources));
-    Set<String> topKeys = new HashSet<>();
+    List<String> keys = q.rankedKeys();
+    List<String> top = List.copyOf(keys.subList(0, Math.min(keys.size(), sources)));
+    Set<String> topKeys = new HashSet<>(top);
     Map<String, Set<String>> neighbours = new HashMap<>();
-    for (Map.Entry<String, Double> e : top) {
-      topKeys.add(e.getKey());
-      neighbours.put(e.getKey(), neighbours(q, q.candidates.get(e.getKey())));
+    for (String k : top) {
+      neighbours.put(k, neighbours(q, q.candidates.get(k)));
     }
     for (int i = 0; i < top.size(); i++) {
-      String a = top.get(i).getKey();
+      String a = top.get(i);
       Set<String> na = neighbours.get(a);
       for (int j = i + 1; j < top.size(); j++) {
-        String b = top.get(j).getKey();
+        String b = top.get(j);
         if (na.contains(b)) {
           continue;
         }
@@ -60,7 +57,7 @@ record Bridges(Tuning tuning) {
           }
         }
         if (best != null) {
-          lift(q, ranked, best, a, b, rank);
+          lift(q, keys, best, a, b, rank);
           return;
         }
       }
@@ -86,41 +83,18 @@ record Bridges(Tuning tuning) {
     return out;
   }
 
-  private static void lift(QueryContext q, List<Map.Entry<String, Double>> ranked, String key,
-      String a, String b, int rank) {
-    int at = -1;
-    for (int i = 0; i < ranked.size(); i++) {
-      if (ranked.get(i).getKey().equals(key)) {
-        at = i;
-        break;
-      }
-    }
+  /**
+   * Lifts the bridge to {@code rank} (1-based), just below the hit ranked one above it, unless
+   * it is ranked there or higher already.
+   */
+  private static void lift(QueryContext q, List<String> keys, String key, String a, String b,
+      int rank) {
+    int at = keys.indexOf(key);
     if (at >= 0 && at < rank) {
       return;
     }
-    q.scores.put(key, scoreAt(ranked, rank));
-    q.candidates.putIfAbsent(key, q.catalog.tables().get(key));
-    List<String> keys = new ArrayList<>(ranked.size() + 1);
-    for (Map.Entry<String, Double> e : ranked) {
-      if (!e.getKey().equals(key)) {
-        keys.add(e.getKey());
-      }
-    }
-    keys.add(Math.min(rank - 1, keys.size()), key);
+    q.place(keys, key, rank - 1);
     q.order(keys);
     q.bridged = Map.of(key, List.of(q.candidates.get(a).id(), q.candidates.get(b).id()));
-  }
-
-  /**
-   * The score that ranks a table at {@code rank} (1-based) of a ranking it is not yet in the
-   * first {@code rank} of: between the hits now at ranks {@code rank - 1} and {@code rank}, or
-   * below the last one.
-   */
-  static double scoreAt(List<Map.Entry<String, Double>> ranked, int rank) {
-    double first = ranked.get(0).getValue();
-    double above = rank >= 2 ? ranked.get(Math.min(rank - 2, ranked.size() - 1)).getValue()
-        : first + Math.max(Math.abs(first), 1e-9);
-    double below = rank - 1 < ranked.size() ? ranked.get(rank - 1).getValue() : 0;
-    return below + (above - below) / 2;
   }
 }

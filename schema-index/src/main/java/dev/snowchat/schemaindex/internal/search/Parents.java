@@ -3,7 +3,6 @@ package dev.snowchat.schemaindex.internal.search;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
 import dev.snowchat.schemaindex.TableInfo;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,14 +32,10 @@ record Parents(Tuning tuning) {
     if (sources < 1 || last <= sources || q.scores.isEmpty()) {
       return;
     }
-    List<String> keys = new ArrayList<>();
-    for (Map.Entry<String, Double> e : q.ranked()) {
-      keys.add(e.getKey());
-    }
+    List<String> keys = q.rankedKeys();
     int anchors = Math.min(sources, keys.size());
     // each parent with the anchor that references it (the best anchor first)
     Map<String, QualifiedName> parents = new LinkedHashMap<>();
-    Map<String, TableInfo> tables = new HashMap<>();
     for (String anchor : keys.subList(0, anchors)) {
       TableInfo t = q.candidates.get(anchor);
       for (JoinEdge edge : q.catalog.graph().references(t.id())) {
@@ -48,7 +43,6 @@ record Parents(Tuning tuning) {
         TableInfo parent = q.catalog.tables().get(k);
         if (parent != null && q.accepts(parent) && !parents.containsKey(k)) {
           parents.put(k, t.id());
-          tables.put(k, parent);
         }
       }
     }
@@ -65,12 +59,7 @@ record Parents(Tuning tuning) {
       if (parent == null) {
         break;
       }
-      keys.remove(parent);
-      keys.add(slot, parent);
-      double above = q.scores.get(keys.get(slot - 1));
-      double under = slot + 1 < keys.size() ? q.scores.get(keys.get(slot + 1)) : 0;
-      q.scores.put(parent, under + (above - under) / 2);
-      q.candidates.putIfAbsent(parent, tables.get(parent));
+      q.place(keys, parent, slot);
       lifted.put(parent, parents.get(parent));
     }
     if (!lifted.isEmpty()) {

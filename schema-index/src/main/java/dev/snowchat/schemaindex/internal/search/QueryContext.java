@@ -110,11 +110,42 @@ final class QueryContext {
     return ranked;
   }
 
+  /** {@return the candidates' keys, best first as {@link #ranked()}; a list to change} */
+  List<String> rankedKeys() {
+    List<Map.Entry<String, Double>> ranked = ranked();
+    List<String> keys = new ArrayList<>(ranked.size() + 1);
+    for (Map.Entry<String, Double> e : ranked) {
+      keys.add(e.getKey());
+    }
+    return keys;
+  }
+
+  /**
+   * Moves a table to a place in a ranking, for a stage that lifts it: the table (a candidate or
+   * not yet) is put at {@code index} of {@code keys} (at the end when the list is shorter) and
+   * scored midway between its new neighbours (below the last one: midway to 0; at the top:
+   * above the first by half its score). Equal neighbours leave the order to {@link #order},
+   * which the stage calls once it has placed its tables.
+   *
+   * @param keys every scored candidate's key, best first; changed
+   * @param key the table's key
+   * @param index where it goes (0-based)
+   */
+  void place(List<String> keys, String key, int index) {
+    keys.remove(key);
+    int at = Math.min(index, keys.size());
+    keys.add(at, key);
+    double below = at + 1 < keys.size() ? scores.get(keys.get(at + 1)) : 0;
+    double above = at > 0 ? scores.get(keys.get(at - 1)) : below + Math.max(Math.abs(below), 1e-9);
+    scores.put(key, below + (above - below) / 2);
+    candidates.putIfAbsent(key, catalog.tables().get(key));
+  }
+
   /**
    * Makes the scores rank the candidates in the given order, for a stage that moved a table in
-   * a ranking by giving it a score between two others: where those two scores are equal (tables
-   * filled in with the same score), or a table would still sort above the one before it, it
-   * moves to just below that one ({@link Math#nextDown}), and so on down the list.
+   * a ranking by giving it a score between two others ({@link #place}): where those two scores
+   * are equal (tables filled in with the same score), or a table would still sort above the one
+   * before it, it moves to just below that one ({@link Math#nextDown}), and so on down the list.
    *
    * @param keys every scored candidate's key, in the order the scores must give
    */
