@@ -560,12 +560,93 @@ class JoinGraphInferenceTest {
   }
 
   @Test
+  void surrogateKeys_andDimSuffix_joinByRole() {
+    JoinGraph g = graph(
+        table("DATE_DIM", "D_DATE_SK NUMBER", "D_DATE DATE"),
+        table("ITEM", "I_ITEM_SK NUMBER", "I_ITEM_ID VARCHAR", "I_MANAGER_ID NUMBER"),
+        table("STORE_SALES", "SS_SOLD_DATE_SK NUMBER", "SS_ITEM_SK NUMBER", "SS_NET_PAID NUMBER"));
+
+    // I_MANAGER_ID: no MANAGER table, and a manager is not an item
+    assertThat(links(g)).containsExactly(
+        "STORE_SALES.SS_ITEM_SK -> ITEM.I_ITEM_SK",
+        "STORE_SALES.SS_SOLD_DATE_SK -> DATE_DIM.D_DATE_SK");
+    assertThat(g.edges().get(1).evidence()).contains("in the role sold");
+  }
+
+  @Test
+  void wordAbbreviation_joinsTheOneTableWhoseLastWordsItAbbreviates() {
+    JoinGraph g = graph(
+        table("CUSTOMER_ADDRESS", "CA_ADDRESS_SK NUMBER", "CA_CITY VARCHAR"),
+        table("CUSTOMER_DEMOGRAPHICS", "CD_DEMO_SK NUMBER", "CD_GENDER VARCHAR"),
+        table("HOUSEHOLD_DEMOGRAPHICS", "HD_DEMO_SK NUMBER", "HD_DEP_COUNT NUMBER"),
+        table("WEB_SALES", "WS_BILL_ADDR_SK NUMBER", "WS_BILL_CDEMO_SK NUMBER",
+            "WS_SHIP_HDEMO_SK NUMBER", "WS_DEMO_SK NUMBER", "WS_ORDER_NUMBER NUMBER"));
+
+    // WS_DEMO_SK abbreviates both demographics tables: no edge; CD_DEMO_SK and HD_DEMO_SK
+    // abbreviate their own tables: keys, not references
+    assertThat(links(g)).containsExactly(
+        "WEB_SALES.WS_BILL_ADDR_SK -> CUSTOMER_ADDRESS.CA_ADDRESS_SK",
+        "WEB_SALES.WS_BILL_CDEMO_SK -> CUSTOMER_DEMOGRAPHICS.CD_DEMO_SK",
+        "WEB_SALES.WS_SHIP_HDEMO_SK -> HOUSEHOLD_DEMOGRAPHICS.HD_DEMO_SK");
+    assertThat(g.edges().get(1).evidence())
+        .contains("abbreviates the name of table CUSTOMER_DEMOGRAPHICS in the role bill");
+  }
+
+  @Test
+  void wordAbbreviation_needsAShortenedWord_andNoCount() {
+    JoinGraph g = graph(
+        table("BALL_BY_BALL", "Match_Id INTEGER", "Over_Id INTEGER", "Runs INTEGER"),
+        table("WICKET_TAKEN", "Match_Id INTEGER", "Ball_Id INTEGER"),
+        table("MOVIES", "movie_id INTEGER", "title TEXT"),
+        table("LISTS", "list_id INTEGER", "list_movie_number INTEGER"));
+
+    // ball is BALL_BY_BALL's last word, not an abbreviation of it; a number counts movies
+    assertThat(links(g)).containsExactly("WICKET_TAKEN.Match_Id -> BALL_BY_BALL.Match_Id");
+  }
+
+  @Test
+  void columnNamingTheLastWordsOfOneTable_joinsItsId() {
+    // Spider's car_1: model_list.Maker refers to car_makers.Id, countries.Continent to ContId
+    JoinGraph g = graph(
+        table("car_makers", "Id INTEGER", "Maker TEXT", "FullName TEXT"),
+        table("model_list", "ModelId INTEGER", "Maker INTEGER", "Model TEXT"),
+        table("continents", "ContId INTEGER", "Continent TEXT"),
+        table("countries", "CountryId INTEGER", "CountryName TEXT", "Continent INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "countries.Continent -> continents.ContId",
+        "model_list.Maker -> car_makers.Id");
+  }
+
+  @Test
+  void aColumnThatMeasures_doesNotReferToTheTableItEndsWith() {
+    JoinGraph g = graph(
+        table("Orders", "OrderID NUMBER", "ProductID NUMBER"),
+        table("Products", "ProductID NUMBER", "UnitsOnOrder NUMBER", "total_orders NUMBER"));
+
+    assertThat(links(g)).containsExactly("Orders.ProductID -> Products.ProductID");
+  }
+
+  @Test
   void incompatibleTypes_rejectTheEdge() {
     JoinGraph g = graph(
         table("CUSTOMERS", "CUSTOMER_ID NUMBER(38,0)", "NAME VARCHAR"),
-        table("ORDERS", "ORDER_ID NUMBER(38,0)", "CUSTOMER_ID VARCHAR(20)"));
+        table("ORDERS", "ORDER_ID NUMBER(38,0)", "CUSTOMER_ID DATE", "CUSTOMER VARCHAR"));
 
     assertThat(g.edges()).isEmpty();
+  }
+
+  @Test
+  void numberAgainstText_joinsOnlyAColumnNamedExactlyLikeTheKey() {
+    // a key loaded from files is often text on one side (Spider's concert_singer)
+    JoinGraph g = graph(
+        table("stadium", "Stadium_ID int", "Name text"),
+        table("concert", "concert_ID int", "Stadium_ID text"),
+        table("CUSTOMERS", "CUSTOMER_ID NUMBER(38,0)", "NAME VARCHAR"),
+        table("ORDERS", "ORDER_ID NUMBER(38,0)", "CUSTOMER VARCHAR(20)"));
+
+    assertThat(links(g)).containsExactly("concert.Stadium_ID -> stadium.Stadium_ID");
+    assertThat(g.edges().get(0).evidence()).contains("text ~ int");
   }
 
   @Test

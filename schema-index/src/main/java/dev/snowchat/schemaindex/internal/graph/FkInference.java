@@ -105,6 +105,14 @@ public final class FkInference {
      */
     SELF_ROLE(0.6),
     /**
+     * The column's base, without its alias prefix and leading role words, abbreviates the last
+     * words of exactly one table's name word by word, each word by a prefix and the last by 3+
+     * letters: {@code ss_addr_sk} joins CUSTOMER_ADDRESS, {@code cs_bill_cdemo_sk}
+     * CUSTOMER_DEMOGRAPHICS ({@code c} + {@code demo}), not HOUSEHOLD_DEMOGRAPHICS. Not when the
+     * column also abbreviates its own table ({@code CUSTOMER_DEMOGRAPHICS.cd_demo_sk}).
+     */
+    WORD_ABBREVIATION(0.55),
+    /**
      * Two key columns together refer to a pair table named after both, keyed by the pair:
      * {@code LINEITEM(l_partkey, l_suppkey)} joins {@code PARTSUPP(ps_partkey, ps_suppkey)}, and
      * the two columns are then not inferred one by one (to PART and SUPPLIER).
@@ -168,6 +176,11 @@ public final class FkInference {
    * in one refers only to a column of the same name.
    */
   private static final Set<String> COUNT_WORDS = Set.of("number", "num", "no", "nbr");
+
+  /** First words of a column that measures rather than refers: {@code UnitsOnOrder}. */
+  private static final Set<String> MEASURE_WORDS = Set.of("units", "count", "num", "number",
+      "total", "qty", "quantity", "amount", "sum", "avg", "average", "max", "min", "pct",
+      "percent");
 
   private static final String[] KEY_WORD_ARRAY = Names.KEY_WORDS.toArray(String[]::new);
 
@@ -658,6 +671,8 @@ public final class FkInference {
      * (div: DIVISIONS.division); built on first use.
      */
     private @Nullable Map<String, List<Table>> keyPrefixes;
+    /** Tables by the first 3 letters of the last word of their name; built on first use. */
+    private @Nullable Map<String, List<Table>> lastWordStarts;
 
     Database(List<Prepared> infos) {
       Map<String, Integer> frequency = new HashMap<>();
@@ -1041,8 +1056,12 @@ public final class FkInference {
         @Nullable KeySplit ks, Candidate cand) {
       ColumnInfo target = cand.refNorm.isEmpty() ? targetColumn(cand.target, n, ks)
           : targetColumn(cand.target, cand.refNorm, cand.refSplit);
-      if (target == null || (cand.target == t && target == c)
-          || !TypeClass.compatible(c.type(), target.type()) || !keyLike(cand.target, target)) {
+      if (target == null || (cand.target == t && target == c) || !keyLike(cand.target, target)) {
+        return null;
+      }
+      if (!TypeClass.compatible(c.type(), target.type())
+          && !(Names.norm(target.name()).equals(n) && TypeClass.numberAndText(c.type(),
+              target.type()))) {
         return null;
       }
       return target;
@@ -1109,6 +1128,9 @@ public final class FkInference {
         if (cands.isEmpty() && rules.contains(Rule.TABLE_NAME_SUFFIX)) {
           tableNameSuffix(t, ks, cands);
         }
+        if (cands.isEmpty() && rules.contains(Rule.WORD_ABBREVIATION)) {
+          wordAbbreviation(t, ks, cands);
+        }
         if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_ROLES.contains(ks.joined())
             && lookup(ks.joined(), t).isEmpty()) {
           cands.add(new Candidate(t, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
@@ -1123,6 +1145,9 @@ public final class FkInference {
       if (cands.isEmpty() && rules.contains(Rule.ABBREVIATION) && n.length() >= 3
           && !GENERIC.contains(n)) {
         keyAbbreviation(t, n, cands);
+      }
+      if (cands.isEmpty() && rules.contains(Rule.TABLE_NAME_SUFFIX) && !GENERIC.contains(n)) {
+        tableNameSuffix(t, n, null, cands);
       }
       if (cands.isEmpty() && rules.contains(Rule.LABEL_CODE) && labels().containsKey(n)
           && TypeClass.of(c.type()) == TypeClass.NUMBER) {
@@ -1160,6 +1185,98 @@ public final class FkInference {
       }
     }
 
+    /**
+     * {@code cs_bill_cdemo_sk}: the base without its alias prefix, then without leading role
+     * words (longest rest first), abbreviates the last words of exactly one table, whose key
+     * looks like a key.
+     */
+    private void wordAbbreviation(Table t, KeySplit ks, List<Candidate> cands) {
+      if (COUNT_WORDS.contains(ks.keyWord())) {
+        return; // list_movie_number counts movies
+      }
+      List<String> unprefixed = ks.unprefixed();
+      List<String> bw = unprefixed == null ? ks.base() : unprefixed;
+      for (int d = 0; d < bw.size(); d++) {
+        String rest = String.join("", bw.subList(d, bw.size()));
+        if (rest.length() < 3) {
+          return;
+        }
+        Set<Table> hits = new java.util.LinkedHashSet<>(2);
+        for (int k = 3; k <= rest.length(); k++) {
+          String last = rest.substring(rest.length() - k);
+          for (Table b : read(lastWordStarts().getOrDefault(last.substring(0, 3), List.of()))) {
+            if (abbreviatesLastWords(rest, Names.tableWords(b.name()))) {
+              hits.add(b);
+            }
+          }
+        }
+        if (hits.isEmpty()) {
+          continue;
+        }
+        // one table alone; a column that abbreviates its own table (CD_DEMO_SK) is its key
+        if (hits.size() == 1 && !hits.contains(t)) {
+          Table b = hits.iterator().next();
+          if (b.key != null && (b.keySplit != null || b.keyKind == KeyKind.PRIMARY_KEY)) {
+            String role = d == 0 ? "" : " in the role " + String.join(" ", bw.subList(0, d));
+            cands.add(new Candidate(b, Rule.WORD_ABBREVIATION, Rule.WORD_ABBREVIATION.confidence(),
+                "abbreviates the name of table " + b.name() + role, b.keyNorm, b.keySplit));
+          }
+        }
+        return;
+      }
+    }
+
+    private Map<String, List<Table>> lastWordStarts() {
+      if (lastWordStarts == null) {
+        Map<String, List<Table>> m = new HashMap<>();
+        for (Table b : tables) {
+          List<String> ws = Names.tableWords(b.name());
+          String last = ws.isEmpty() ? "" : ws.get(ws.size() - 1);
+          if (last.length() >= 3) {
+            m.computeIfAbsent(last.substring(0, 3), k -> new ArrayList<>(1)).add(b);
+          }
+        }
+        lastWordStarts = m;
+      }
+      return lastWordStarts;
+    }
+
+    /**
+     * {@return whether {@code s} is a prefix of each of the last words of a name, in order, the
+     * last word's prefix at least 3 letters long, and at least one prefix shorter than its word
+     * and not its singular}: cdemo for (customer, demographics), addr for (customer, address);
+     * not ball for (ball, by, ball) nor school for (schools)
+     */
+    static boolean abbreviatesLastWords(String s, List<String> words) {
+      for (int start = words.size() - 1; start >= 0; start--) {
+        if (piecewise(s, 0, words, start, false)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private static boolean piecewise(String s, int from, List<String> words, int w,
+        boolean abbreviated) {
+      String word = words.get(w);
+      boolean last = w == words.size() - 1;
+      int max = Math.min(word.length(), s.length() - from);
+      for (int len = max; len >= 1; len--) {
+        if (!s.regionMatches(from, word, 0, len)) {
+          continue;
+        }
+        boolean shorter = abbreviated || !related(s.substring(from, from + len), word);
+        if (last) {
+          if (from + len == s.length() && len >= 3 && shorter) {
+            return true;
+          }
+        } else if (from + len < s.length() && piecewise(s, from + len, words, w + 1, shorter)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
     /** {@return whether the column's base is one of the words of its table's name} */
     private static boolean namesAWordOf(Table t, @Nullable KeySplit ks) {
       if (ks == null) {
@@ -1185,7 +1302,9 @@ public final class FkInference {
         if (base.length() < 3) {
           continue;
         }
-        String role = String.join(" ", bw.subList(0, d));
+        // an alias prefix (ss_sold_date_sk) is not part of the role
+        String role = String.join(" ", bw.subList(ks.unprefixed() == null ? 0 : 1, d));
+        role = role.isEmpty() ? String.join(" ", bw.subList(0, d)) : role;
         String restNorm = base + ks.keyWord();
         KeySplit restSplit = new KeySplit(List.copyOf(rest), ks.keyWord());
         for (Table b : lookup(base, t)) {
@@ -1262,7 +1381,16 @@ public final class FkInference {
 
     /** {@code region_id}: the only table whose last words (two or more words) are the base. */
     private void tableNameSuffix(Table t, KeySplit ks, List<Candidate> cands) {
-      String base = ks.joined();
+      tableNameSuffix(t, ks.joined(), ks, cands);
+    }
+
+    /**
+     * {@code region_id}, or {@code model_list.Maker} (a column without key word, when the table
+     * is keyed by an {@code id} or a declared key): the only table whose last words (two or more
+     * words) are the base.
+     */
+    private void tableNameSuffix(Table t, String base, @Nullable KeySplit ks,
+        List<Candidate> cands) {
       if (base.length() < 3) {
         return;
       }
@@ -1279,7 +1407,8 @@ public final class FkInference {
         // the target's key must be an id or named like the column: BALL_BY_BALL(Match_Id, ...)
         // is not what Ball_Id refers to
         if (b.key != null && (b.keyKind == KeyKind.ID || b.keyKind == KeyKind.PRIMARY_KEY
-            || b.keyNorm.equals(Names.norm(String.join("", ks.base()) + ks.keyWord())))) {
+            || (ks != null
+                && b.keyNorm.equals(Names.norm(String.join("", ks.base()) + ks.keyWord()))))) {
           cands.add(new Candidate(b, Rule.TABLE_NAME_SUFFIX, Rule.TABLE_NAME_SUFFIX.confidence(),
               "names the last words of table " + b.name() + ", the only such table",
               b.keyNorm, b.keySplit));
@@ -1403,6 +1532,9 @@ public final class FkInference {
       }
       for (int i = 0; i < ws.size(); i++) {
         ws.set(i, Names.stripDigits(ws.get(i)));
+      }
+      if (!ws.isEmpty() && MEASURE_WORDS.contains(ws.get(0))) {
+        return; // UnitsOnOrder, total_orders: a quantity of the table's rows, not a reference
       }
       for (int d = 1; d < ws.size(); d++) {
         String base = String.join("", ws.subList(d, ws.size()));

@@ -15,7 +15,8 @@ final class Names {
    * {@code employeeNumber}, {@code state_abbrev} (a code), ...
    */
   static final Set<String> KEY_WORDS =
-      Set.of("id", "key", "code", "no", "nbr", "num", "number", "abbreviation", "abbrev", "abbr");
+      Set.of("id", "key", "code", "no", "nbr", "num", "number", "abbreviation", "abbrev", "abbr",
+          "sk");
 
   /** Key words that are also recognised glued to the base: {@code custkey}, {@code CDSCode}. */
   private static final List<String> GLUED_KEY_WORDS = List.of("id", "key", "code");
@@ -23,6 +24,9 @@ final class Names {
   /** Prefixes of warehouse table names that do not name the entity: {@code DIM_}, {@code FACT_}. */
   private static final Set<String> TABLE_PREFIXES =
       Set.of("dim", "fact", "tbl", "d", "f", "t", "v", "vw", "lkp", "lu", "ref");
+
+  /** Suffixes of warehouse table names that do not name the entity: {@code DATE_DIM}. */
+  private static final Set<String> TABLE_SUFFIXES = Set.of("dim", "fact");
 
   private Names() {}
 
@@ -107,6 +111,9 @@ final class Names {
     List<String> ws = words(tableName);
     if (ws.size() > 1 && TABLE_PREFIXES.contains(ws.get(0))) {
       return ws.subList(1, ws.size());
+    }
+    if (ws.size() > 1 && TABLE_SUFFIXES.contains(ws.get(ws.size() - 1))) {
+      return ws.subList(0, ws.size() - 1);
     }
     return ws;
   }

@@ -39,4 +39,15 @@ enum TypeClass {
     TypeClass y = of(b);
     return x == UNKNOWN || y == UNKNOWN || x == y;
   }
+
+  /**
+   * {@return whether one type is a number and the other text}: a key loaded from files is often
+   * text on one side ({@code concert.Stadium_ID text} against {@code stadium.Stadium_ID int}),
+   * which a join casts; only a column named exactly like the key it joins is trusted across them
+   */
+  static boolean numberAndText(String a, String b) {
+    TypeClass x = of(a);
+    TypeClass y = of(b);
+    return (x == NUMBER && y == TEXT) || (x == TEXT && y == NUMBER);
+  }
 }

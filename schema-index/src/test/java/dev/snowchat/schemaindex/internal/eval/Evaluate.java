@@ -38,7 +38,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The schema-linking evaluation: {@code Evaluate CATALOG QUESTIONS OUTDIR [--embeddings
- * bge-small|bge|minilm|hashing|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
+ * bge-small|bge|minilm|bge-small+minilm|hashing|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
  * schema-index/evaluate} (with the test class path: the MiniLM and BGE model jars are test
  * dependencies) and by {@code EvaluateBirdTest}.
  *
@@ -105,7 +105,8 @@ public final class Evaluate {
     boolean mergedOnly = a.remove("--merged-only");
     if (a.size() != 3) {
       System.err.println("usage: evaluate CATALOG.json QUESTIONS.jsonl OUTDIR"
-          + " [--embeddings bge-small|bge|minilm|hashing|none] [--tune key=value,...]"
+          + " [--embeddings bge-small|bge|minilm|bge-small+minilm|hashing|none]"
+          + " [--tune key=value,...]"
           + " [--sweep key=v1,v2] [--merged-only]");
       System.exit(2);
     }
@@ -178,7 +179,8 @@ public final class Evaluate {
    * dependency-free provider, also accepted as {@code default}), {@code none} (keyword only),
    * {@code minilm} (the all-MiniLM-L6-v2 model found on the class path, run by DJL) or {@code
    * bge} (BGE-small-en-v1.5 in full precision from the class path: CLS pooling and BGE's query
-   * instruction).
+   * instruction), or {@code bge-small+minilm} (both models' vectors side by side, an ensemble
+   * measured and not shipped).
    *
    * @param name the name
    * @return a caching provider, or a closeable no-op holder for {@code none}
@@ -208,8 +210,11 @@ public final class Evaluate {
           new CachingProvider(EmbeddingProviders.create("default", Map.of()), null);
       case "minilm" -> new CachingProvider(EmbeddingProviders.create("djl", miniLmFiles()), file);
       case "bge" -> new CachingProvider(EmbeddingProviders.create("djl", bgeFiles()), file);
+      case "bge-small+minilm" -> new ConcatProvider(
+          provider("bge-small", cacheDir), provider("minilm", cacheDir));
       default -> throw new IllegalArgumentException(
-          "unknown --embeddings '" + name + "'; allowed: bge-small, bge, minilm, hashing, none");
+          "unknown --embeddings '" + name + "'; allowed: bge-small, bge, minilm,"
+          + " bge-small+minilm, hashing, none");
     };
   }
 
@@ -337,6 +342,9 @@ public final class Evaluate {
           (System.nanoTime() - t1) / 1e6 / ((mergedOnly ? 1.0 : 2.0) * questions.size()));
     }
     if (provider instanceof CachingProvider c) {
+      c.save();
+    }
+    if (provider instanceof ConcatProvider c) {
       c.save();
     }
     writePredictions(questions, merged, outDir.resolve("PRED.jsonl"));
@@ -602,6 +610,71 @@ public final class Evaluate {
     @Override
     public void close() {
       delegate.close();
+    }
+  }
+
+  /** Two models' vectors side by side, each scaled by 1/sqrt(2): cosine = mean of cosines. */
+  static final class ConcatProvider implements EmbeddingProvider {
+    private final EmbeddingProvider a;
+    private final EmbeddingProvider b;
+
+    ConcatProvider(EmbeddingProvider a, EmbeddingProvider b) {
+      this.a = a;
+      this.b = b;
+    }
+
+    void save() throws IOException {
+      ((CachingProvider) a).save();
+      ((CachingProvider) b).save();
+    }
+
+    @Override
+    public String name() {
+      return a.name() + "+" + b.name();
+    }
+
+    @Override
+    public int dimension() {
+      return a.dimension() + b.dimension();
+    }
+
+    private static float[] join(float[] x, float[] y) {
+      float[] v = new float[x.length + y.length];
+      float s = (float) Math.sqrt(0.5);
+      for (int i = 0; i < x.length; i++) {
+        v[i] = x[i] * s;
+      }
+      for (int i = 0; i < y.length; i++) {
+        v[x.length + i] = y[i] * s;
+      }
+      return v;
+    }
+
+    @Override
+    public float[] embed(String text) {
+      return join(a.embed(text), b.embed(text));
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return join(a.embedQuery(query), b.embedQuery(query));
+    }
+
+    @Override
+    public List<float[]> embedAll(List<String> texts) {
+      List<float[]> x = a.embedAll(texts);
+      List<float[]> y = b.embedAll(texts);
+      List<float[]> out = new ArrayList<>(texts.size());
+      for (int i = 0; i < texts.size(); i++) {
+        out.add(join(x.get(i), y.get(i)));
+      }
+      return out;
+    }
+
+    @Override
+    public void close() {
+      a.close();
+      b.close();
     }
   }
 }
