@@ -619,6 +619,21 @@ class JoinGraphInferenceTest {
   }
 
   @Test
+  void numberColumnNamedLikeATableKeyedByANumber_joinsIt_butAPluralCounts() {
+    // Spider's hospital_1: Appointment.Patient refers to Patient(SSN, ...)
+    JoinGraph g = graph(
+        table("Patient", "SSN INTEGER", "Name VARCHAR", "Address VARCHAR"),
+        table("Physician", "EmployeeID INTEGER", "Name VARCHAR"),
+        table("Appointment", "AppointmentID INTEGER", "Patient INTEGER", "Physician INTEGER"),
+        table("PAGES", "pid INTEGER", "title TEXT"),
+        table("LANGS", "lid INTEGER", "lang TEXT", "pages INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "Appointment.Patient -> Patient.SSN",
+        "Appointment.Physician -> Physician.EmployeeID");
+  }
+
+  @Test
   void aColumnThatMeasures_doesNotReferToTheTableItEndsWith() {
     JoinGraph g = graph(
         table("Orders", "OrderID NUMBER", "ProductID NUMBER"),

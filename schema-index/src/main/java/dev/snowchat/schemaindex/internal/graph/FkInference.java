@@ -1095,7 +1095,8 @@ public final class FkInference {
       if (!own && rules.contains(Rule.COLUMN_NAMES_TABLE)) {
         for (String v : Names.variants(Names.stripDigits(n))) {
           for (Table b : read(byVariant.getOrDefault(v, List.of()))) {
-            if (b == t || !(recognisableKey(b) || keylessFirst(b))) {
+            if (b == t || !(recognisableKey(b) || keylessFirst(b)
+                || (numberFirst(b, t.columns.get(index)) && Names.variants(n).size() == 1))) {
               continue; // a target keyed only by its first column (e.g. NAME) is too weak
             }
             cands.add(new Candidate(b, Rule.COLUMN_NAMES_TABLE,
@@ -1571,6 +1572,17 @@ public final class FkInference {
     }
 
     /** {@return whether a table's key is more than its first column: id, a key word, its name} */
+    /**
+     * {@return whether a number column may refer to a table keyed by its first column, a number
+     * too}: {@code Appointment.Patient} and {@code Patient(SSN INTEGER, Name, ...)}; only for a
+     * column named in the singular ({@code LANGS.pages} counts pages)
+     */
+    private static boolean numberFirst(Table b, ColumnInfo c) {
+      return b.key != null && b.keyKind == KeyKind.FIRST
+          && TypeClass.of(b.key.type()) == TypeClass.NUMBER
+          && TypeClass.of(c.type()) == TypeClass.NUMBER;
+    }
+
     private static boolean recognisableKey(Table b) {
       return b.key != null && (b.keyKind != KeyKind.FIRST || b.keySplit != null
           || Names.KEY_WORDS.contains(b.keyNorm));
