@@ -652,15 +652,20 @@ class JoinGraphInferenceTest {
   }
 
   @Test
-  void numberAgainstText_joinsOnlyAColumnNamedExactlyLikeTheKey() {
-    // a key loaded from files is often text on one side (Spider's concert_singer)
+  void numberAgainstText_joinsAColumnNamedLikeTheKeyOrNamingTheTable() {
+    // a key loaded from files is often text on one side (Spider's concert_singer, museum_visit)
     JoinGraph g = graph(
         table("stadium", "Stadium_ID int", "Name text"),
         table("concert", "concert_ID int", "Stadium_ID text"),
+        table("visitor", "ID int", "Name text"),
+        table("visit", "Museum_ID int", "visitor_ID text"),
         table("CUSTOMERS", "CUSTOMER_ID NUMBER(38,0)", "NAME VARCHAR"),
         table("ORDERS", "ORDER_ID NUMBER(38,0)", "CUSTOMER VARCHAR(20)"));
 
-    assertThat(links(g)).containsExactly("concert.Stadium_ID -> stadium.Stadium_ID");
+    // ORDERS.CUSTOMER is only named like the table: a text there is no number key
+    assertThat(links(g)).containsExactly(
+        "concert.Stadium_ID -> stadium.Stadium_ID",
+        "visit.visitor_ID -> visitor.ID");
     assertThat(g.edges().get(0).evidence()).contains("text ~ int");
   }
 

@@ -101,7 +101,8 @@ public final class FkInference {
     /**
      * A key named by a role that refers to the same table ({@code manager_id},
      * {@code parent_id}, {@code reports_to}) when no table is named after the role: a
-     * self-reference to the table's own key.
+     * self-reference to the table's own key; a person's role in a table that is not one of
+     * people refers to the one table of people ({@code DEPARTMENTS.manager_id}: EMPLOYEES).
      */
     SELF_ROLE(0.6),
     /**
@@ -167,6 +168,14 @@ public final class FkInference {
   /** Roles of a key that refers to its own table: {@code manager_id}, {@code parent_id}. */
   static final Set<String> SELF_ROLES =
       Set.of("manager", "supervisor", "boss", "parent", "superior");
+
+  /** The roles of {@link #SELF_ROLES} and {@link #SELF_REFERENCES} that a person plays. */
+  private static final Set<String> PERSON_ROLES =
+      Set.of("manager", "supervisor", "boss", "superior", "reportsto");
+
+  /** Last words of the names of tables of people. */
+  private static final Set<String> PEOPLE = Set.of("employee", "staff", "person", "people",
+      "user", "member", "worker", "personnel", "agent");
 
   /** Whole column names that refer to their own table: {@code reports_to}, {@code reportsTo}. */
   static final Set<String> SELF_REFERENCES = Set.of("reportsto");
@@ -671,6 +680,8 @@ public final class FkInference {
      * (div: DIVISIONS.division); built on first use.
      */
     private @Nullable Map<String, List<Table>> keyPrefixes;
+    /** The tables of people ({@link #isPeople}); built on first use. */
+    private @Nullable List<Table> people;
     /** Tables by the first 3 letters of the last word of their name; built on first use. */
     private @Nullable Map<String, List<Table>> lastWordStarts;
 
@@ -1060,8 +1071,8 @@ public final class FkInference {
         return null;
       }
       if (!TypeClass.compatible(c.type(), target.type())
-          && !(Names.norm(target.name()).equals(n) && TypeClass.numberAndText(c.type(),
-              target.type()))) {
+          && !((Names.norm(target.name()).equals(n) || cand.rule == Rule.NAMES_TABLE)
+              && TypeClass.numberAndText(c.type(), target.type()))) {
         return null;
       }
       return target;
@@ -1134,9 +1145,7 @@ public final class FkInference {
         }
         if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_ROLES.contains(ks.joined())
             && lookup(ks.joined(), t).isEmpty()) {
-          cands.add(new Candidate(t, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
-              "names the role " + ks.joined() + ", which refers to its own table",
-              t.keyNorm, null));
+          cands.add(selfRole(t, ks.joined()));
         }
         return;
       }
@@ -1155,8 +1164,7 @@ public final class FkInference {
         labelCode(t, n, cands);
       }
       if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_REFERENCES.contains(n)) {
-        cands.add(new Candidate(t, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
-            "names the role " + n + ", which refers to its own table", t.keyNorm, null));
+        cands.add(selfRole(t, n));
       }
     }
 
@@ -1184,6 +1192,58 @@ public final class FkInference {
               b.keySplit));
         }
       }
+    }
+
+    /**
+     * A role that refers to the table's own key ({@code CATEGORIES.parent_id},
+     * {@code EMPLOYEES.manager_id}), except a person's role ({@code manager}, {@code reports_to})
+     * in a table that is not one of people, which refers to the one table of people if there is
+     * exactly one ({@code DEPARTMENTS.manager_id} joins EMPLOYEES).
+     */
+    private Candidate selfRole(Table t, String role) {
+      if (PERSON_ROLES.contains(role) && !isPeople(t)) {
+        List<Table> others = new ArrayList<>(1);
+        for (Table b : read(people())) {
+          if (b != t) {
+            others.add(b);
+          }
+        }
+        if (others.size() == 1 && others.get(0).key != null) {
+          Table b = others.get(0);
+          return new Candidate(b, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
+              "names the role " + role + ", a person of table " + b.name(), b.keyNorm,
+              b.keySplit);
+        }
+      }
+      return new Candidate(t, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
+          "names the role " + role + ", which refers to its own table", t.keyNorm, null);
+    }
+
+    /** {@return the tables of people: named for employees, staff, users, ...} */
+    private List<Table> people() {
+      if (people == null) {
+        List<Table> out = new ArrayList<>(2);
+        for (Table b : tables) {
+          if (isPeople(b)) {
+            out.add(b);
+          }
+        }
+        people = out;
+      }
+      return people;
+    }
+
+    private static boolean isPeople(Table b) {
+      List<String> ws = Names.tableWords(b.name());
+      if (ws.isEmpty()) {
+        return false;
+      }
+      for (String v : Names.variants(ws.get(ws.size() - 1))) {
+        if (PEOPLE.contains(v)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /**
