@@ -634,6 +634,56 @@ class JoinGraphInferenceTest {
   }
 
   @Test
+  void looseReadings_doNotJoinWhatOnlyLooksAlike() {
+    JoinGraph g = graph(
+        table("COUNTRY", "country_id INTEGER", "name TEXT"),
+        table("ORDERS", "order_id INTEGER", "country_code VARCHAR", "cnt_items INTEGER",
+            "ext_id INTEGER", "plan_id INTEGER"),
+        table("ITEMS", "id INTEGER", "label TEXT"),
+        table("STORAGE_UNITS", "id INTEGER", "label TEXT"),
+        table("FILE_EXTENSIONS", "id INTEGER", "suffix TEXT"),
+        table("PRODUCT_LANGUAGES", "id INTEGER", "lang TEXT"),
+        table("PRODUCTS", "id INTEGER", "units INTEGER"),
+        table("LEVEL", "min_points INTEGER", "max_points INTEGER", "title TEXT"),
+        table("PLAYERS", "player_id INTEGER", "level INTEGER"),
+        table("PARTNER_ENTITIES", "partner_entity_id INTEGER", "name TEXT"),
+        table("CATEGORIES", "category_id INTEGER", "parent_id INTEGER"));
+
+    // a text code is no number id; counts, 3-letter prefixes, plurals and generic names
+    // refer to nothing; parent_id is the categories' own parent, not "par" + "ent"
+    assertThat(links(g)).containsExactly("CATEGORIES.parent_id -> CATEGORIES.category_id");
+  }
+
+  @Test
+  void aPersonsRole_joinsTheOneTableOfPeople_elseNothing() {
+    JoinGraph one = graph(
+        table("USERS", "id INTEGER", "email TEXT", "created_by INTEGER"),
+        table("TICKETS", "id INTEGER", "created_by INTEGER", "LastModifiedBy INTEGER"),
+        table("TEAMS", "id INTEGER", "manager_id INTEGER"));
+    JoinGraph two = graph(
+        table("EMPLOYEES", "employee_id INTEGER", "name TEXT"),
+        table("USERS", "user_id INTEGER", "email TEXT"),
+        table("PROJECTS", "project_id INTEGER", "manager_id INTEGER"));
+
+    assertThat(links(one)).containsExactly(
+        "TEAMS.manager_id -> USERS.id",
+        "TICKETS.LastModifiedBy -> USERS.id",
+        "TICKETS.created_by -> USERS.id",
+        "USERS.created_by -> USERS.id");
+    assertThat(links(two)).isEmpty();
+  }
+
+  @Test
+  void aThreeLetterAliasOfTheTable_isNoRole() {
+    JoinGraph g = graph(
+        table("DATE_DIM", "D_DATE_SK NUMBER", "D_DATE DATE"),
+        table("INVENTORY", "INV_DATE_SK NUMBER", "INV_QUANTITY_ON_HAND NUMBER"));
+
+    assertThat(links(g)).containsExactly("INVENTORY.INV_DATE_SK -> DATE_DIM.D_DATE_SK");
+    assertThat(g.edges().get(0).evidence()).doesNotContain("role");
+  }
+
+  @Test
   void aColumnThatMeasures_doesNotReferToTheTableItEndsWith() {
     JoinGraph g = graph(
         table("Orders", "OrderID NUMBER", "ProductID NUMBER"),

@@ -2,17 +2,10 @@ package dev.snowchat.schemaindex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -36,9 +29,8 @@ class PublicSchemasJoinGraphTest {
       "northwind, 10, 0", // ShipVia -> Shippers: a meaning, not a name
       "oracle-hr, 10, 0",
   })
-  void inferredEdges_matchThePublishedKeys(String schema, int minFound, int maxWrong)
-      throws IOException {
-    Schema s = Schema.read(schema);
+  void inferredEdges_matchThePublishedKeys(String schema, int minFound, int maxWrong) {
+    PublicSchemas.Schema s = PublicSchemas.read(schema);
     JoinGraph graph = JoinGraph.build(Catalog.of(s.tables()));
     Set<String> inferred = new TreeSet<>();
     for (JoinEdge e : graph.edges()) {
@@ -71,33 +63,5 @@ class PublicSchemasJoinGraphTest {
   private static String reversed(String edge) {
     String[] p = edge.split(" -> ");
     return p[1] + " -> " + p[0];
-  }
-
-  /** A schema file: {@code table NAME: COL TYPE, ...} and {@code fk T.C[,C] -> T.C[,C]}. */
-  record Schema(List<TableInfo> tables, Set<String> keys) {
-    static Schema read(String name) throws IOException {
-      String text;
-      try (InputStream in = PublicSchemasJoinGraphTest.class.getResourceAsStream(
-          "/schemas/" + name + ".txt")) {
-        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-      List<TableInfo> tables = new ArrayList<>();
-      Set<String> keys = new LinkedHashSet<>();
-      for (String line : text.split("\n")) {
-        if (line.startsWith("table ")) {
-          String[] p = line.substring(6).split(":", 2);
-          List<ColumnInfo> cols = Arrays.stream(p[1].split(","))
-              .map(String::strip)
-              .map(c -> ColumnInfo.of(c.substring(0, c.indexOf(' ')),
-                  c.substring(c.indexOf(' ') + 1)))
-              .collect(Collectors.toList());
-          tables.add(TableInfo.builder(QualifiedName.of(name.toUpperCase(Locale.ROOT), "PUBLIC",
-              p[0].strip())).columns(cols).build());
-        } else if (line.startsWith("fk ")) {
-          keys.add(line.substring(3).strip());
-        }
-      }
-      return new Schema(List.copyOf(tables), keys);
-    }
   }
 }

@@ -187,9 +187,9 @@ public final class FkInference {
   private static final Set<String> COUNT_WORDS = Set.of("number", "num", "no", "nbr");
 
   /** First words of a column that measures rather than refers: {@code UnitsOnOrder}. */
-  private static final Set<String> MEASURE_WORDS = Set.of("units", "count", "num", "number",
-      "total", "qty", "quantity", "amount", "sum", "avg", "average", "max", "min", "pct",
-      "percent");
+  private static final Set<String> MEASURE_WORDS = Set.of("units", "count", "cnt", "nb", "nbr",
+      "num", "number", "total", "qty", "quantity", "amount", "sum", "avg", "average", "max",
+      "min", "pct", "percent");
 
   private static final String[] KEY_WORD_ARRAY = Names.KEY_WORDS.toArray(String[]::new);
 
@@ -1071,11 +1071,24 @@ public final class FkInference {
         return null;
       }
       if (!TypeClass.compatible(c.type(), target.type())
-          && !((Names.norm(target.name()).equals(n) || cand.rule == Rule.NAMES_TABLE)
+          && !(sameKey(c, n, ks, cand, target)
               && TypeClass.numberAndText(c.type(), target.type()))) {
         return null;
       }
       return target;
+    }
+
+    /**
+     * {@return whether a candidate joins a key of the column's own name or kind}: the target
+     * column has exactly the column's name, or the column names the table and the target ends
+     * in the column's key word ({@code visitor_ID} and {@code visitor.ID}; not
+     * {@code country_code} and {@code COUNTRY.country_id})
+     */
+    private static boolean sameKey(ColumnInfo c, String n, @Nullable KeySplit ks, Candidate cand,
+        ColumnInfo target) {
+      String tn = Names.norm(target.name());
+      return tn.equals(n) || (cand.rule == Rule.NAMES_TABLE && ks != null
+          && !COUNT_WORDS.contains(ks.keyWord()) && tn.endsWith(ks.keyWord()));
     }
 
     /** The rules that read the column's name as it is. */
@@ -1107,7 +1120,8 @@ public final class FkInference {
         for (String v : Names.variants(Names.stripDigits(n))) {
           for (Table b : read(byVariant.getOrDefault(v, List.of()))) {
             if (b == t || !(recognisableKey(b) || keylessFirst(b)
-                || (numberFirst(b, t.columns.get(index)) && Names.variants(n).size() == 1))) {
+                || (numberFirst(b, t.columns.get(index)) && Names.variants(n).size() == 1
+                    && !GENERIC.contains(n)))) {
               continue; // a target keyed only by its first column (e.g. NAME) is too weak
             }
             cands.add(new Candidate(b, Rule.COLUMN_NAMES_TABLE,
@@ -1145,7 +1159,7 @@ public final class FkInference {
         }
         if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_ROLES.contains(ks.joined())
             && lookup(ks.joined(), t).isEmpty()) {
-          cands.add(selfRole(t, ks.joined()));
+          addIfNotNull(cands, selfRole(t, ks.joined(), PERSON_ROLES.contains(ks.joined())));
         }
         return;
       }
@@ -1156,15 +1170,23 @@ public final class FkInference {
           && !GENERIC.contains(n)) {
         keyAbbreviation(t, n, cands);
       }
-      if (cands.isEmpty() && rules.contains(Rule.TABLE_NAME_SUFFIX) && !GENERIC.contains(n)) {
-        tableNameSuffix(t, n, null, cands);
+      if (cands.isEmpty() && rules.contains(Rule.TABLE_NAME_SUFFIX) && !GENERIC.contains(n)
+          && Names.variants(n).size() == 1 && !startsWithMeasure(c.name())) {
+        tableNameSuffix(t, n, null, cands); // singular: PRODUCTS.units counts, Maker refers
       }
       if (cands.isEmpty() && rules.contains(Rule.LABEL_CODE) && labels().containsKey(n)
           && TypeClass.of(c.type()) == TypeClass.NUMBER) {
         labelCode(t, n, cands);
       }
       if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_REFERENCES.contains(n)) {
-        cands.add(selfRole(t, n));
+        addIfNotNull(cands, selfRole(t, n, PERSON_ROLES.contains(n)));
+      }
+      if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE)) {
+        List<String> ws = Names.words(c.name());
+        if (ws.size() >= 2 && ws.get(ws.size() - 1).equals("by")) {
+          // created_by, LastModifiedBy: a person, of the one table of people
+          addIfNotNull(cands, selfRole(t, String.join(" ", ws), true));
+        }
       }
     }
 
@@ -1196,12 +1218,13 @@ public final class FkInference {
 
     /**
      * A role that refers to the table's own key ({@code CATEGORIES.parent_id},
-     * {@code EMPLOYEES.manager_id}), except a person's role ({@code manager}, {@code reports_to})
-     * in a table that is not one of people, which refers to the one table of people if there is
-     * exactly one ({@code DEPARTMENTS.manager_id} joins EMPLOYEES).
+     * {@code EMPLOYEES.manager_id}), except a person's role ({@code manager}, {@code reports_to},
+     * {@code created_by}) in a table that is not one of people, which refers to the one table of
+     * people if there is exactly one ({@code DEPARTMENTS.manager_id} joins EMPLOYEES), else to
+     * nothing.
      */
-    private Candidate selfRole(Table t, String role) {
-      if (PERSON_ROLES.contains(role) && !isPeople(t)) {
+    private @Nullable Candidate selfRole(Table t, String role, boolean person) {
+      if (person && !isPeople(t)) {
         List<Table> others = new ArrayList<>(1);
         for (Table b : read(people())) {
           if (b != t) {
@@ -1214,9 +1237,16 @@ public final class FkInference {
               "names the role " + role + ", a person of table " + b.name(), b.keyNorm,
               b.keySplit);
         }
+        return null; // PROJECTS.manager_id is no project; which table of people is unknown
       }
       return new Candidate(t, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
           "names the role " + role + ", which refers to its own table", t.keyNorm, null);
+    }
+
+    private static void addIfNotNull(List<Candidate> cands, @Nullable Candidate c) {
+      if (c != null) {
+        cands.add(c);
+      }
     }
 
     /** {@return the tables of people: named for employees, staff, users, ...} */
@@ -1252,21 +1282,23 @@ public final class FkInference {
      * looks like a key.
      */
     private void wordAbbreviation(Table t, KeySplit ks, List<Candidate> cands) {
-      if (COUNT_WORDS.contains(ks.keyWord())) {
-        return; // list_movie_number counts movies
+      if (COUNT_WORDS.contains(ks.keyWord()) || SELF_ROLES.contains(ks.joined())) {
+        return; // list_movie_number counts movies; parent_id is read as a role
       }
       List<String> unprefixed = ks.unprefixed();
       List<String> bw = unprefixed == null ? ks.base() : unprefixed;
       for (int d = 0; d < bw.size(); d++) {
-        String rest = String.join("", bw.subList(d, bw.size()));
+        List<String> restWords = bw.subList(d, bw.size());
+        String rest = String.join("", restWords);
         if (rest.length() < 3) {
           return;
         }
         Set<Table> hits = new java.util.LinkedHashSet<>(2);
-        for (int k = 3; k <= rest.length(); k++) {
-          String last = rest.substring(rest.length() - k);
+        String lastWord = restWords.get(restWords.size() - 1);
+        for (int k = 3; k <= lastWord.length(); k++) {
+          String last = lastWord.substring(lastWord.length() - k);
           for (Table b : read(lastWordStarts().getOrDefault(last.substring(0, 3), List.of()))) {
-            if (abbreviatesLastWords(rest, Names.tableWords(b.name()))) {
+            if (abbreviatesLastWords(restWords, Names.tableWords(b.name()))) {
               hits.add(b);
             }
           }
@@ -1277,7 +1309,7 @@ public final class FkInference {
         // one table alone; a column that abbreviates its own table (CD_DEMO_SK) is its key
         if (hits.size() == 1 && !hits.contains(t)) {
           Table b = hits.iterator().next();
-          if (b.key != null && (b.keySplit != null || b.keyKind == KeyKind.PRIMARY_KEY)) {
+          if (recognisableKey(b)) {
             String role = d == 0 ? "" : " in the role " + String.join(" ", bw.subList(0, d));
             cands.add(new Candidate(b, Rule.WORD_ABBREVIATION, Rule.WORD_ABBREVIATION.confidence(),
                 "abbreviates the name of table " + b.name() + role, b.keyNorm, b.keySplit));
@@ -1303,35 +1335,45 @@ public final class FkInference {
     }
 
     /**
-     * {@return whether {@code s} is a prefix of each of the last words of a name, in order, the
-     * last word's prefix at least 3 letters long, and at least one prefix shorter than its word
-     * and not its singular}: cdemo for (customer, demographics), addr for (customer, address);
-     * not ball for (ball, by, ball) nor school for (schools)
+     * {@return whether the column's words abbreviate the last words of a table's name}: each
+     * column word stands for one or more consecutive table words, by their initials and a
+     * prefix of the last of them ({@code cdemo}: c + demo for customer, demographics; the prefix
+     * 4+ letters after initials), the table's last word by 3+ letters (4+ when one column word
+     * stands for one table word alone), and at least one word shortened, not merely singular.
+     * {@code addr} abbreviates (customer, address); not {@code ball} (ball, by, ball),
+     * {@code school} (schools), {@code plan} (product, languages) or {@code ext} (file,
+     * extensions).
      */
-    static boolean abbreviatesLastWords(String s, List<String> words) {
+    static boolean abbreviatesLastWords(List<String> column, List<String> words) {
       for (int start = words.size() - 1; start >= 0; start--) {
-        if (piecewise(s, 0, words, start, false)) {
+        if (words.size() - start >= column.size() && aligned(column, 0, words, start, false)) {
           return true;
         }
       }
       return false;
     }
 
-    private static boolean piecewise(String s, int from, List<String> words, int w,
-        boolean abbreviated) {
-      String word = words.get(w);
-      boolean last = w == words.size() - 1;
-      int max = Math.min(word.length(), s.length() - from);
-      for (int len = max; len >= 1; len--) {
-        if (!s.regionMatches(from, word, 0, len)) {
+    private static boolean aligned(List<String> column, int c, List<String> words, int w,
+        boolean shortened) {
+      if (c == column.size()) {
+        return w == words.size() && shortened;
+      }
+      String cw = column.get(c);
+      // cw = initials of words[w .. w+k-1] + a prefix of words[w+k]
+      for (int k = 0; w + k < words.size() && k < cw.length(); k++) {
+        if (k > 0 && cw.charAt(k - 1) != words.get(w + k - 1).charAt(0)) {
+          break;
+        }
+        String word = words.get(w + k);
+        String prefix = cw.substring(k);
+        boolean last = w + k == words.size() - 1;
+        // initials need a long prefix after them (cdemo, not plan = p + lan); a lone word 4+
+        int min = k > 0 ? 4 : !last ? 1 : column.size() == 1 ? 4 : 3;
+        if (prefix.length() < min || !word.startsWith(prefix)) {
           continue;
         }
-        boolean shorter = abbreviated || !related(s.substring(from, from + len), word);
-        if (last) {
-          if (from + len == s.length() && len >= 3 && shorter) {
-            return true;
-          }
-        } else if (from + len < s.length() && piecewise(s, from + len, words, w + 1, shorter)) {
+        boolean s = shortened || k > 0 || !related(prefix, word);
+        if (aligned(column, c + 1, words, w + k + 1, s)) {
           return true;
         }
       }
@@ -1363,9 +1405,8 @@ public final class FkInference {
         if (base.length() < 3) {
           continue;
         }
-        // an alias prefix (ss_sold_date_sk) is not part of the role
-        String role = String.join(" ", bw.subList(ks.unprefixed() == null ? 0 : 1, d));
-        role = role.isEmpty() ? String.join(" ", bw.subList(0, d)) : role;
+        // an alias prefix (ss_sold_date_sk, inv_date_sk) is not part of the role
+        String role = String.join(" ", bw.subList(aliasOf(t, ks) ? 1 : 0, d));
         String restNorm = base + ks.keyWord();
         KeySplit restSplit = new KeySplit(List.copyOf(rest), ks.keyWord());
         for (Table b : lookup(base, t)) {
@@ -1373,13 +1414,13 @@ public final class FkInference {
             continue; // list_movie_number counts movies unless MOVIES has a movie_number
           }
           cands.add(new Candidate(b, Rule.ROLE_PREFIX, Rule.ROLE_PREFIX.confidence(),
-              "names table " + b.name() + " in the role " + role, restNorm, restSplit));
+              "names table " + b.name() + inRole(role), restNorm, restSplit));
         }
         if (cands.isEmpty() && !GENERIC.contains(restNorm)) {
           for (Table b : read(namedOwners.getOrDefault(restNorm, List.of()))) {
             if (b != t) {
               cands.add(new Candidate(b, Rule.ROLE_PREFIX, Rule.ROLE_PREFIX.confidence(),
-                  "is the key of table " + b.name() + " in the role " + role, restNorm,
+                  "is the key of table " + b.name() + inRole(role), restNorm,
                   restSplit));
             }
           }
@@ -1389,7 +1430,7 @@ public final class FkInference {
             if (b.norms.contains(restNorm)) {
               cands.add(new Candidate(b, Rule.ROLE_PREFIX, Rule.ROLE_PREFIX.confidence(),
                   "is column " + b.name() + "." + b.columns.get(b.norms.indexOf(restNorm)).name()
-                      + " in the role " + role, restNorm, restSplit));
+                      + inRole(role), restNorm, restSplit));
             }
           }
         }
@@ -1397,6 +1438,32 @@ public final class FkInference {
           return;
         }
       }
+    }
+
+    private static String inRole(String role) {
+      return role.isEmpty() ? "" : " in the role " + role;
+    }
+
+    /**
+     * {@return whether the column's first word is an alias of its own table}: two letters or
+     * fewer ({@code ss_}, {@code c_}), the initials of its name's words, or a prefix of its name
+     * ({@code inv_} of INVENTORY)
+     */
+    private static boolean aliasOf(Table t, KeySplit ks) {
+      if (ks.unprefixed() != null) {
+        return true;
+      }
+      if (ks.base().size() < 2) {
+        return false;
+      }
+      String first = ks.base().get(0);
+      List<String> ws = Names.words(t.name());
+      StringBuilder initials = new StringBuilder();
+      for (String w : ws) {
+        initials.append(w.charAt(0));
+      }
+      return first.contentEquals(initials) || (first.length() >= 3
+          && Names.norm(t.name()).startsWith(first) && !Names.norm(t.name()).equals(first));
     }
 
     /** {@return whether a key word occurs inside the name, neither first nor last: tmidwinner} */
@@ -1584,6 +1651,12 @@ public final class FkInference {
       }
     }
 
+    /** {@return whether a column's first word measures: UnitsOnOrder, cnt_orders} */
+    private static boolean startsWithMeasure(String column) {
+      List<String> ws = Names.words(column);
+      return !ws.isEmpty() && MEASURE_WORDS.contains(Names.stripDigits(ws.get(0)));
+    }
+
     /** The longest run of trailing words that names a table with a recognisable key. */
     private void endsWithTable(Table t, String column, List<Candidate> cands) {
       List<String> ws = Names.words(column);
@@ -1594,7 +1667,7 @@ public final class FkInference {
       for (int i = 0; i < ws.size(); i++) {
         ws.set(i, Names.stripDigits(ws.get(i)));
       }
-      if (!ws.isEmpty() && MEASURE_WORDS.contains(ws.get(0))) {
+      if (startsWithMeasure(column)) {
         return; // UnitsOnOrder, total_orders: a quantity of the table's rows, not a reference
       }
       for (int d = 1; d < ws.size(); d++) {
@@ -1631,7 +1704,6 @@ public final class FkInference {
       return true;
     }
 
-    /** {@return whether a table's key is more than its first column: id, a key word, its name} */
     /**
      * {@return whether a number column may refer to a table keyed by its first column, a number
      * too}: {@code Appointment.Patient} and {@code Patient(SSN INTEGER, Name, ...)}; only for a
@@ -1643,6 +1715,7 @@ public final class FkInference {
           && TypeClass.of(c.type()) == TypeClass.NUMBER;
     }
 
+    /** {@return whether a table's key is more than its first column: id, a key word, its name} */
     private static boolean recognisableKey(Table b) {
       return b.key != null && (b.keyKind != KeyKind.FIRST || b.keySplit != null
           || Names.KEY_WORDS.contains(b.keyNorm));

@@ -43,7 +43,9 @@ enum TypeClass {
   /**
    * {@return whether one type is a number and the other text}: a key loaded from files is often
    * text on one side ({@code concert.Stadium_ID text} against {@code stadium.Stadium_ID int}),
-   * which a join casts; only a column named exactly like the key it joins is trusted across them
+   * which a join casts; inference trusts it only for a column named exactly like the key it
+   * joins, or naming the table and ending in the key's key word ({@code visitor_ID} and
+   * {@code visitor.ID})
    */
   static boolean numberAndText(String a, String b) {
     TypeClass x = of(a);

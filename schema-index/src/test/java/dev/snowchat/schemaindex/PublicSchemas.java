@@ -1,0 +1,69 @@
+package dev.snowchat.schemaindex;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Public schemas whose foreign keys their authors publish, read from
+ * {@code src/test/resources/schemas/NAME.txt}: {@code table NAME: COL TYPE, ...} lines give the
+ * tables as a warehouse lists them, {@code fk FROM.COLS -> TO.COLS} lines the published keys
+ * (columns comma-separated), {@code #} lines are comments.
+ */
+public final class PublicSchemas {
+  /** The schemas there are. */
+  public static final List<String> NAMES =
+      List.of("tpcds", "tpch", "chinook", "northwind", "oracle-hr");
+
+  private PublicSchemas() {}
+
+  /**
+   * A schema: its tables (database = the schema's name upper-cased, schema PUBLIC) and keys.
+   *
+   * @param tables the tables, in file order
+   * @param keys the published keys as {@code FROM.COLS -> TO.COLS}
+   */
+  public record Schema(List<TableInfo> tables, Set<String> keys) {}
+
+  /**
+   * Reads a schema.
+   *
+   * @param name the file's name without {@code .txt}
+   * @return the schema
+   */
+  public static Schema read(String name) {
+    String text;
+    try (InputStream in = PublicSchemas.class.getResourceAsStream("/schemas/" + name + ".txt")) {
+      if (in == null) {
+        throw new IllegalArgumentException("no schema " + name);
+      }
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<TableInfo> tables = new ArrayList<>();
+    Set<String> keys = new LinkedHashSet<>();
+    for (String line : text.split("\n")) {
+      if (line.startsWith("table ")) {
+        String[] p = line.substring(6).split(":", 2);
+        List<ColumnInfo> cols = new ArrayList<>();
+        for (String c : p[1].split(",")) {
+          String col = c.strip();
+          int space = col.lastIndexOf(' ');
+          cols.add(ColumnInfo.of(col.substring(0, space), col.substring(space + 1)));
+        }
+        tables.add(TableInfo.builder(QualifiedName.of(name.toUpperCase(Locale.ROOT), "PUBLIC",
+            p[0].strip())).columns(cols).build());
+      } else if (line.startsWith("fk ")) {
+        keys.add(line.substring(3).strip());
+      }
+    }
+    return new Schema(List.copyOf(tables), Set.copyOf(keys));
+  }
+}
