@@ -14,7 +14,8 @@ import java.util.Set;
  * Public schemas whose foreign keys their authors publish, read from
  * {@code src/test/resources/schemas/NAME.txt}: {@code table NAME: COL TYPE, ...} lines give the
  * tables as a warehouse lists them, {@code fk FROM.COLS -> TO.COLS} lines the published keys
- * (columns comma-separated), {@code #} lines are comments.
+ * (columns comma-separated), {@code #} lines are comments. {@code questions.jsonl} beside them
+ * holds 31 questions about them with the tables a person would use, in BIRD's format.
  */
 public final class PublicSchemas {
   /** The schemas there are. */
@@ -24,12 +25,21 @@ public final class PublicSchemas {
   private PublicSchemas() {}
 
   /**
-   * A schema: its tables (database = the schema's name upper-cased, schema PUBLIC) and keys.
+   * A schema: its tables (in {@link #database}, schema PUBLIC) and keys.
    *
    * @param tables the tables, in file order
    * @param keys the published keys as {@code FROM.COLS -> TO.COLS}
    */
   public record Schema(List<TableInfo> tables, Set<String> keys) {}
+
+  /**
+   * {@return the database a schema's tables are in: its name upper-cased, {@code -} as {@code _}}
+   *
+   * @param name the schema's name ({@code oracle-hr} gives {@code ORACLE_HR})
+   */
+  public static String database(String name) {
+    return name.toUpperCase(Locale.ROOT).replace('-', '_');
+  }
 
   /**
    * Reads a schema.
@@ -58,7 +68,7 @@ public final class PublicSchemas {
           int space = col.lastIndexOf(' ');
           cols.add(ColumnInfo.of(col.substring(0, space), col.substring(space + 1)));
         }
-        tables.add(TableInfo.builder(QualifiedName.of(name.toUpperCase(Locale.ROOT), "PUBLIC",
+        tables.add(TableInfo.builder(QualifiedName.of(database(name), "PUBLIC",
             p[0].strip())).columns(cols).build());
       } else if (line.startsWith("fk ")) {
         keys.add(line.substring(3).strip());

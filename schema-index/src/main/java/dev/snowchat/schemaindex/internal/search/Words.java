@@ -52,7 +52,13 @@ public final class Words {
       Map.entry("inv", "invoice"),
       Map.entry("pmt", "payment"),
       Map.entry("ctry", "country"),
-      Map.entry("cty", "city"));
+      Map.entry("cty", "city"),
+      Map.entry("mkt", "market"),
+      Map.entry("mfgr", "manufacturer"),
+      Map.entry("supp", "supplier"),
+      Map.entry("bal", "balance"),
+      Map.entry("avail", "available"),
+      Map.entry("mgmt", "management"));
 
   /** Question words that carry no table meaning; only dropped from queries. */
   private static final Set<String> STOP = Set.of(
