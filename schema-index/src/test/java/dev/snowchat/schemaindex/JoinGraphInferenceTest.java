@@ -684,6 +684,22 @@ class JoinGraphInferenceTest {
   }
 
   @Test
+  void commonAbbreviationsThatAreNoPrefix_nameTheirTable() {
+    JoinGraph g = graph(
+        table("ACCOUNTS", "account_id INTEGER", "name TEXT"),
+        table("DEPARTMENTS", "department_id INTEGER", "name TEXT"),
+        table("TRANSACTIONS", "transaction_id INTEGER", "amount NUMBER"),
+        table("EMPLOYEES", "employee_id INTEGER", "dept_id INTEGER"),
+        table("REFUNDS", "refund_id INTEGER", "txn_id INTEGER", "acct_id INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "EMPLOYEES.dept_id -> DEPARTMENTS.department_id",
+        "REFUNDS.acct_id -> ACCOUNTS.account_id",
+        "REFUNDS.txn_id -> TRANSACTIONS.transaction_id");
+    assertThat(g.edges().get(0).evidence()).contains("(dept: department)");
+  }
+
+  @Test
   void aColumnThatMeasures_doesNotReferToTheTableItEndsWith() {
     JoinGraph g = graph(
         table("Orders", "OrderID NUMBER", "ProductID NUMBER"),

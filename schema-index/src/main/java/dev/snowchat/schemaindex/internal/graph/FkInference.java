@@ -1648,6 +1648,17 @@ public final class FkInference {
               "abbreviates table " + best.table.name()));
           return;
         }
+        String expansion = Names.ABBREVIATIONS.get(bb);
+        if (expansion != null) {
+          // acct_id, dept_id, txn_id: abbreviations that are no prefix of the word
+          for (Table b : lookup(expansion, t)) {
+            cands.add(new Candidate(b, Rule.ABBREVIATION, PREFIX_ABBREVIATION,
+                "abbreviates table " + b.name() + " (" + bb + ": " + expansion + ")"));
+          }
+          if (!cands.isEmpty()) {
+            return;
+          }
+        }
       }
     }
 

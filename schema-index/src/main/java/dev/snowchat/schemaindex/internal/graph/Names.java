@@ -18,6 +18,14 @@ final class Names {
       Set.of("id", "key", "code", "no", "nbr", "num", "number", "abbreviation", "abbrev", "abbr",
           "sk");
 
+  /**
+   * Common abbreviations that are no prefix of the word they stand for ({@code acct_id},
+   * {@code dept_id}); prefixes ({@code cust_id}, {@code emp_id}) are read as prefixes.
+   */
+  static final java.util.Map<String, String> ABBREVIATIONS = java.util.Map.of(
+      "acct", "account", "dept", "department", "txn", "transaction", "trx", "transaction",
+      "pmt", "payment", "mgr", "manager", "ctry", "country", "whse", "warehouse");
+
   /** Key words that are also recognised glued to the base: {@code custkey}, {@code CDSCode}. */
   private static final List<String> GLUED_KEY_WORDS = List.of("id", "key", "code");
 
