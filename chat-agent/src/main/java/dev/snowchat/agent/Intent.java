@@ -59,6 +59,10 @@ sealed interface Intent {
   Pattern JOIN_VERB = Pattern.compile(
       "\\b(?:join|joins|joining|connect|link)\\s+(.+?)\\s+(?:and|to|with|onto)\\s+(.+)");
   Pattern BETWEEN = Pattern.compile("\\bbetween\\s+(.+?)\\s+and\\s+(.+)");
+  /** "how do listings join hosts", "FACT_REVIEWS joins DIM_HOSTS", "reviews relate to hosts". */
+  Pattern JOIN_INFIX = Pattern.compile(
+      "^(?:how\\s+(?:do|does|can|should|would)\\s+)?(.+?)\\s+(?:join|joins|relate|relates"
+          + "|connect|connects|link|links)\\s+(?:to\\s+|with\\s+|onto\\s+)?(.+)$");
   Pattern FILTER = Pattern.compile(
       "\\b(?:where|with|whose|having)\\s+(?:the\\s+|a\\s+)?"
           + "([a-z_][a-z0-9_]*(?:\\s[a-z_][a-z0-9_]*)?)\\s*"
@@ -105,9 +109,9 @@ sealed interface Intent {
       return new Help();
     }
     Matcher m;
-    if (q.matches(".*\\b(join|joins|joined|joining|relate|related|relationship|connect|"
-        + "connected|link|linked)\\b.*")) {
-      for (Pattern p : List.of(JOIN_AND, BETWEEN, JOIN_VERB)) {
+    if (q.matches(".*\\b(join|joins|joined|joining|relate|relates|related|relationship|connect|"
+        + "connects|connected|link|links|linked)\\b.*")) {
+      for (Pattern p : List.of(JOIN_AND, BETWEEN, JOIN_VERB, JOIN_INFIX)) {
         m = p.matcher(q);
         if (m.find()) {
           String a = tableText(raw, m.group(1));

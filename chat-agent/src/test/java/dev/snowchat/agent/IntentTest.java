@@ -25,6 +25,13 @@ class IntentTest {
         .isEqualTo(new Intent.Join("FACT_REVIEWS", "DIM_HOSTS"));
     assertThat(Intent.parse("what is the relationship between listings and hosts"))
         .isEqualTo(new Intent.Join("listings", "hosts"));
+    // "X joins Y", as the root README asks it
+    assertThat(Intent.parse("how do listings join hosts"))
+        .isEqualTo(new Intent.Join("listings", "hosts"));
+    assertThat(Intent.parse("how does DIM_LISTINGS join DIM_HOSTS?"))
+        .isEqualTo(new Intent.Join("DIM_LISTINGS", "DIM_HOSTS"));
+    assertThat(Intent.parse("FACT_REVIEWS relates to DIM_HOSTS"))
+        .isEqualTo(new Intent.Join("FACT_REVIEWS", "DIM_HOSTS"));
     assertThat(Intent.parse("how many rows are in FACT_REVIEWS?"))
         .isEqualTo(new Intent.Count("FACT_REVIEWS"));
     assertThat(Intent.parse("top 5 listings by price"))

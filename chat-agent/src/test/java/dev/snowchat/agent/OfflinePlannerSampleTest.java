@@ -128,6 +128,16 @@ class OfflinePlannerSampleTest {
   }
 
   @Test
+  void planner_join_xJoinsY_findsThePathAndRunsIt() throws Exception {
+    Events ev = ask("how does DIM_LISTINGS join DIM_HOSTS");
+    assertThat(ev.of(AgentEvent.ToolUse.class)).as(ev.text())
+        .extracting(AgentEvent.ToolUse::name).contains("find_join_path", "execute_query");
+    assertThat(sqls(ev).getFirst()).contains("DIM_LISTINGS").contains("DIM_HOSTS")
+        .contains("HOST_ID").endsWith("LIMIT 5");
+    assertThat(rows(ev)).hasSize(5);
+  }
+
+  @Test
   void planner_filter_buildsAWhereClause() throws Exception {
     Events ev = ask("listings where bedrooms >= 2");
     assertThat(sqls(ev).getFirst()).contains("WHERE BEDROOMS >= 2").endsWith("LIMIT 20");
