@@ -560,6 +560,8 @@ public final class FkInference {
     private @Nullable List<Table> namedAfter;
     /** The first column ending in a key word by its base (bioguide for bioguide_id); lazy. */
     private @Nullable Map<String, Integer> keyStems;
+    /** The words of its name without a warehouse prefix or suffix; lazy. */
+    private @Nullable List<String> words;
 
     Table(Prepared p) {
       super(p);
@@ -585,6 +587,14 @@ public final class FkInference {
       return info.id().name();
     }
 
+    /** {@return the words of its name without a warehouse prefix or suffix} */
+    List<String> words() {
+      if (words == null) {
+        words = Names.tableWords(name());
+      }
+      return words;
+    }
+
     /** {@return the index of the first column whose name is the stem plus a key word, or -1} */
     int keyStemColumn(String stem) {
       if (keyStems == null) {
@@ -607,7 +617,7 @@ public final class FkInference {
      */
     List<Table> namedAfter(Map<String, List<Table>> byVariant) {
       if (namedAfter == null) {
-        List<String> ws = Names.tableWords(name());
+        List<String> ws = words();
         List<String> parts = new ArrayList<>();
         if (ws.size() > 1) {
           for (int i = 1; i < ws.size(); i++) {
@@ -899,7 +909,7 @@ public final class FkInference {
       if (suffixes == null) {
         suffixes = new HashMap<>();
         for (Table t : tables) {
-          List<String> ws = Names.tableWords(t.name());
+          List<String> ws = t.words();
           for (int i = 1; i < ws.size(); i++) {
             for (String v : Names.variants(String.join("", ws.subList(i, ws.size())))) {
               List<Table> ts = suffixes.computeIfAbsent(v, k -> new ArrayList<>(1));
@@ -1071,7 +1081,7 @@ public final class FkInference {
         return null;
       }
       if (!TypeClass.compatible(c.type(), target.type())
-          && !(sameKey(c, n, ks, cand, target)
+          && !(sameKey(n, ks, cand, target)
               && TypeClass.numberAndText(c.type(), target.type()))) {
         return null;
       }
@@ -1084,7 +1094,7 @@ public final class FkInference {
      * in the column's key word ({@code visitor_ID} and {@code visitor.ID}; not
      * {@code country_code} and {@code COUNTRY.country_id})
      */
-    private static boolean sameKey(ColumnInfo c, String n, @Nullable KeySplit ks, Candidate cand,
+    private static boolean sameKey(String n, @Nullable KeySplit ks, Candidate cand,
         ColumnInfo target) {
       String tn = Names.norm(target.name());
       return tn.equals(n) || (cand.rule == Rule.NAMES_TABLE && ks != null
@@ -1170,8 +1180,9 @@ public final class FkInference {
           && !GENERIC.contains(n)) {
         keyAbbreviation(t, n, cands);
       }
+      List<String> ws = Names.words(c.name());
       if (cands.isEmpty() && rules.contains(Rule.TABLE_NAME_SUFFIX) && !GENERIC.contains(n)
-          && Names.variants(n).size() == 1 && !startsWithMeasure(c.name())) {
+          && Names.variants(n).size() == 1 && !startsWithMeasure(ws)) {
         tableNameSuffix(t, n, null, cands); // singular: PRODUCTS.units counts, Maker refers
       }
       if (cands.isEmpty() && rules.contains(Rule.LABEL_CODE) && labels().containsKey(n)
@@ -1181,12 +1192,10 @@ public final class FkInference {
       if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_REFERENCES.contains(n)) {
         addIfNotNull(cands, selfRole(t, n, PERSON_ROLES.contains(n)));
       }
-      if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE)) {
-        List<String> ws = Names.words(c.name());
-        if (ws.size() >= 2 && ws.get(ws.size() - 1).equals("by")) {
-          // created_by, LastModifiedBy: a person, of the one table of people
-          addIfNotNull(cands, selfRole(t, String.join(" ", ws), true));
-        }
+      if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && ws.size() >= 2
+          && ws.get(ws.size() - 1).equals("by")) {
+        // created_by, LastModifiedBy: a person, of the one table of people
+        addIfNotNull(cands, selfRole(t, String.join(" ", ws), true));
       }
     }
 
@@ -1264,7 +1273,7 @@ public final class FkInference {
     }
 
     private static boolean isPeople(Table b) {
-      List<String> ws = Names.tableWords(b.name());
+      List<String> ws = b.words();
       if (ws.isEmpty()) {
         return false;
       }
@@ -1298,7 +1307,7 @@ public final class FkInference {
         for (int k = 3; k <= lastWord.length(); k++) {
           String last = lastWord.substring(lastWord.length() - k);
           for (Table b : read(lastWordStarts().getOrDefault(last.substring(0, 3), List.of()))) {
-            if (abbreviatesLastWords(restWords, Names.tableWords(b.name()))) {
+            if (abbreviatesLastWords(restWords, b.words())) {
               hits.add(b);
             }
           }
@@ -1323,7 +1332,7 @@ public final class FkInference {
       if (lastWordStarts == null) {
         Map<String, List<Table>> m = new HashMap<>();
         for (Table b : tables) {
-          List<String> ws = Names.tableWords(b.name());
+          List<String> ws = b.words();
           String last = ws.isEmpty() ? "" : ws.get(ws.size() - 1);
           if (last.length() >= 3) {
             m.computeIfAbsent(last.substring(0, 3), k -> new ArrayList<>(1)).add(b);
@@ -1385,7 +1394,7 @@ public final class FkInference {
       if (ks == null) {
         return false;
       }
-      for (String w : Names.tableWords(t.name())) {
+      for (String w : t.words()) {
         if (Names.variants(w).contains(ks.joined())) {
           return true;
         }
@@ -1663,9 +1672,9 @@ public final class FkInference {
     }
 
     /** {@return whether a column's first word measures: UnitsOnOrder, cnt_orders} */
-    private static boolean startsWithMeasure(String column) {
-      List<String> ws = Names.words(column);
-      return !ws.isEmpty() && MEASURE_WORDS.contains(Names.stripDigits(ws.get(0)));
+    private static boolean startsWithMeasure(List<String> columnWords) {
+      return !columnWords.isEmpty()
+          && MEASURE_WORDS.contains(Names.stripDigits(columnWords.get(0)));
     }
 
     /** The longest run of trailing words that names a table with a recognisable key. */
@@ -1678,7 +1687,7 @@ public final class FkInference {
       for (int i = 0; i < ws.size(); i++) {
         ws.set(i, Names.stripDigits(ws.get(i)));
       }
-      if (startsWithMeasure(column)) {
+      if (startsWithMeasure(ws)) {
         return; // UnitsOnOrder, total_orders: a quantity of the table's rows, not a reference
       }
       for (int d = 1; d < ws.size(); d++) {
@@ -1829,7 +1838,7 @@ public final class FkInference {
 
     /** {@return whether a word of the table's name, or a run of its words, is the stem} */
     private static boolean hasWord(Table b, String stem) {
-      List<String> ws = Names.tableWords(b.name());
+      List<String> ws = b.words();
       for (int i = 0; i < ws.size(); i++) {
         for (int j = i + 1; j <= ws.size(); j++) {
           if (Names.variants(Names.stripDigits(String.join("", ws.subList(i, j))))
