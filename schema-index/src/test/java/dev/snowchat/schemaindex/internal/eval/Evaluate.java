@@ -352,9 +352,14 @@ public final class Evaluate {
     if (!gold) {
       return new Result(List.of(), inferred.size());
     }
+    // how much of the gap the schema's words explain, at the cut-offs
+    List<RoutingEvidence.Figures> routing = List.of(
+        RoutingEvidence.of(catalog, questions, merged, 10),
+        RoutingEvidence.of(catalog, questions, merged, 15));
     if (mergedOnly) {
       Metrics m = metrics("merged(all catalog)", questions, merged);
       log.println(m.format());
+      routing.forEach(f -> log.println(f.format()));
       return new Result(List.of(m), inferred.size());
     }
     Set<String> questionDbs = new TreeSet<>();
@@ -374,6 +379,7 @@ public final class Evaluate {
     for (Metrics m : metrics) {
       log.println(m.format());
     }
+    routing.forEach(f -> log.println(f.format()));
     return new Result(metrics, inferred.size());
   }
 
