@@ -177,8 +177,17 @@ public final class GatedExecutor {
       }
     }
     return switch (verdict) {
-      case Verdict.Allowed a -> Execution.completed(
-          StatementRunner.run(dataSource, hardening, gate.dialect(), sql, a.kind(), limits));
+      case Verdict.Allowed a -> {
+        try {
+          yield Execution.completed(
+              StatementRunner.run(dataSource, hardening, gate.dialect(), sql, a.kind(), limits));
+        } catch (StatementRunner.DriverRefusal e) {
+          // whatever the gate's dialect, a PostgreSQL driver would cut the text apart
+          yield Execution.refused(Verdict.block(StatementKind.UNKNOWN,
+              Rule.MULTIPLE_STATEMENTS, "Refused: " + e.getMessage() + ".",
+              "Send one statement per request, without ';' between them."));
+        }
+      }
       case Verdict.Blocked b -> Execution.refused(b);
     };
   }

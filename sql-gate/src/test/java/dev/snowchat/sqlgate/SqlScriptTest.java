@@ -122,6 +122,12 @@ class SqlScriptTest {
             for (Statement st : s.statements()) {
               assertThat(sql.substring(st.offset()).startsWith(st.text())).isTrue();
               Verdict v = gate.check(st.text());
+              if (v.reason().contains("PostgreSQL JDBC driver")) {
+                // one statement to the server, but pgjdbc would cut it apart (E'\'' at offset 0
+                // is no escape string to the driver): refused for that, as it should be
+                assertThat(d).isIn(Dialect.POSTGRES, Dialect.GENERIC);
+                continue;
+              }
               // (A Snowflake ->> chain holding a write is refused as MULTIPLE_STATEMENTS.)
               assertThat(v.rule()).as("%s %s -> %s", d, sql, st.text())
                   .isNotIn(d == Dialect.SNOWFLAKE ? Rule.LEX_FAILED : Rule.MULTIPLE_STATEMENTS,

@@ -8,6 +8,7 @@ import dev.snowchat.sqlgate.ObjectReference;
 import dev.snowchat.sqlgate.ObjectReferences;
 import dev.snowchat.sqlgate.Rule;
 import dev.snowchat.sqlgate.StatementKind;
+import dev.snowchat.sqlgate.internal.lexer.DriverSplit;
 import dev.snowchat.sqlgate.internal.lexer.LexException;
 import dev.snowchat.sqlgate.internal.lexer.Lexer;
 import dev.snowchat.sqlgate.internal.lexer.Splitter;
@@ -133,6 +134,13 @@ public final class Classifier {
       return new Result(StatementKind.UNKNOWN, Rule.MULTIPLE_STATEMENTS, "", "the request holds "
           + ranges.size() + " statements (split at ';'"
           + (dialect == Dialect.SNOWFLAKE ? " or '->>'" : "") + ")", ranges.size());
+    }
+    if (dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC) {
+      // the text reaches the server through a driver that may cut it differently (pgjdbc)
+      String split = DriverSplit.refusal(sql);
+      if (split != null) {
+        return new Result(StatementKind.UNKNOWN, Rule.MULTIPLE_STATEMENTS, "", split, 2);
+      }
     }
     return one(sql, lexed, ranges.get(0), enforce, work);
   }

@@ -9,6 +9,7 @@ import dev.snowchat.sqlgate.SessionHardening;
 import dev.snowchat.sqlgate.SnowchatException;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.TruncationReason;
+import dev.snowchat.sqlgate.internal.lexer.DriverSplit;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -74,9 +75,41 @@ public final class StatementRunner {
                 + describe(e) + ". Check the database's settings and the hardening options.",
             e);
       }
+      String split = postgresDriver(c) ? DriverSplit.refusal(sql) : null;
+      if (split != null) {
+        throw new DriverRefusal(split);
+      }
       return execute(c, sql, kind, limits);
     } finally {
       closeQuietly(c);
+    }
+  }
+
+  /**
+   * The driver would not run the text as the one statement the gate checked ({@link
+   * DriverSplit}); nothing was sent.
+   */
+  public static final class DriverRefusal extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    DriverRefusal(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
+  /**
+   * Whether a connection comes from the PostgreSQL JDBC driver or one derived from it (Amazon
+   * Redshift's), which split a request at {@code ;} before the server sees it. Whatever gate
+   * dialect fronts it. A connection that cannot say counts as one (fail closed).
+   */
+  static boolean postgresDriver(Connection c) {
+    try {
+      String name = c.getMetaData().getDriverName();
+      String lower = name == null ? "" : name.toLowerCase(java.util.Locale.ROOT);
+      return lower.contains("postgresql") || lower.contains("redshift")
+          || lower.contains("pgjdbc");
+    } catch (SQLException | RuntimeException e) {
+      return true;
     }
   }
 
