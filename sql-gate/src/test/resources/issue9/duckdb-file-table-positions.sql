@@ -41,3 +41,12 @@ SELECT (SELECT count(*) FROM 'data.csv')
 SELECT * FROM read_csv($$data.csv$$)
 SELECT * FROM read_csv(['data.csv'])
 SELECT * FROM range(1) WHERE EXISTS (FROM "data.csv")
+-- prefix aliases (DuckDB 1.2+: FROM alias: table), found by a red-team run in session 11
+FROM a: 'data.csv'
+SELECT * FROM a: 'data.csv'
+SELECT * FROM a: "data.csv"
+FROM a: data.csv
+SELECT * FROM "a": 'data.csv'
+SELECT * FROM range(1) r, a: 'data.csv'
+SELECT * FROM range(1) r JOIN a: 'data.csv' ON true
+SELECT * FROM range(1) r, a: data.csv

@@ -27,7 +27,12 @@ import org.jspecify.annotations.Nullable;
  *       {@code currval}, relation-size functions, ...), have side effects. Functions outside
  *       {@code pg_catalog} and {@code information_schema} count as pure only when non-volatile
  *       and written in C or internal (extensions): a stable SQL or PL/pgSQL function may still
- *       call a volatile one, so those need {@link FunctionPolicy.Builder#allow}.</li>
+ *       call a volatile one, so those need {@link FunctionPolicy.Builder#allow}. A user-defined
+ *       aggregate has the effect of its support functions ({@code pg_aggregate}). It also names
+ *       the user code the text can reach without a call: operators outside {@code pg_catalog}
+ *       whose function has side effects ({@link #operatorHasSideEffects}), such functions of one
+ *       table row, which {@code row.f} calls ({@link #attributeHasSideEffects}), and casts to
+ *       user-defined types through such functions ({@link #castHasSideEffects}).</li>
  *   <li><b>DuckDB</b> ({@code duckdb_functions()}): scalar functions marked
  *       {@code has_side_effects} other than a reviewed list ({@code random}, {@code uuid}, ...),
  *       every table function not on the {@linkplain FunctionPolicy reviewed table-function list},
@@ -77,11 +82,23 @@ public final class FunctionCatalog {
   private final Dialect dialect;
   private final Map<String, Effect> functions;
   private final String source;
+  // PostgreSQL user code reached without a call: operators, attribute notation, casts
+  private final Set<String> sideEffectOperators;
+  private final Set<String> sideEffectAttributes;
+  private final Set<String> sideEffectCastTypes;
 
   private FunctionCatalog(Dialect dialect, Map<String, Effect> functions, String source) {
+    this(dialect, functions, source, Set.of(), Set.of(), Set.of());
+  }
+
+  private FunctionCatalog(Dialect dialect, Map<String, Effect> functions, String source,
+      Set<String> operators, Set<String> attributes, Set<String> castTypes) {
     this.dialect = dialect;
     this.functions = Map.copyOf(functions);
     this.source = source;
+    this.sideEffectOperators = Set.copyOf(operators);
+    this.sideEffectAttributes = Set.copyOf(attributes);
+    this.sideEffectCastTypes = Set.copyOf(castTypes);
   }
 
   /**
@@ -128,9 +145,15 @@ public final class FunctionCatalog {
 
   private static FunctionCatalog readPostgres(Connection c, Dialect dialect) throws SQLException {
     Map<String, Effect> m = new HashMap<>();
+    Map<Long, Effect> byOid = new HashMap<>();
+    Map<Long, String> names = new HashMap<>();
+    java.util.Set<Long> userAggregates = new java.util.HashSet<>();
+    Set<String> attributes = new java.util.HashSet<>();
     try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT p.proname, p.provolatile, p.prokind,"
-            + " n.nspname IN ('pg_catalog', 'information_schema'), l.lanname"
+            + " n.nspname IN ('pg_catalog', 'information_schema'), l.lanname, p.oid::int8,"
+            + " p.pronargs = 1 AND EXISTS (SELECT 1 FROM pg_catalog.pg_type t"
+            + " WHERE t.oid = p.proargtypes[0] AND t.typrelid <> 0)"
             + " FROM pg_catalog.pg_proc p"
             + " JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace"
             + " JOIN pg_catalog.pg_language l ON l.oid = p.prolang")) {
@@ -140,6 +163,8 @@ public final class FunctionCatalog {
         String kind = rs.getString(3);
         boolean system = rs.getBoolean(4);
         String language = rs.getString(5);
+        long oid = rs.getLong(6);
+        boolean ofARow = rs.getBoolean(7);
         Effect e;
         if ("p".equals(kind)) {
           e = Effect.SIDE_EFFECT;
@@ -150,10 +175,73 @@ public final class FunctionCatalog {
         } else {
           e = Effect.SIDE_EFFECT;
         }
-        merge(m, name, e);
+        byOid.put(oid, e);
+        names.put(oid, name);
+        if ("a".equals(kind) && !system) {
+          userAggregates.add(oid);
+        }
+        if (ofARow && e == Effect.SIDE_EFFECT) {
+          // f(row) may be written row.f (attribute notation): no call syntax to see
+          attributes.add(name);
+        }
       }
     }
-    return new FunctionCatalog(dialect, m, "pg_proc");
+    // A user-defined aggregate is pg_proc's "internal" entry; its support functions run the code
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT aggfnoid::oid::int8, aggtransfn::oid::int8,"
+            + " aggfinalfn::oid::int8, aggcombinefn::oid::int8, aggserialfn::oid::int8,"
+            + " aggdeserialfn::oid::int8, aggmtransfn::oid::int8, aggminvtransfn::oid::int8,"
+            + " aggmfinalfn::oid::int8 FROM pg_catalog.pg_aggregate")) {
+      while (rs.next()) {
+        long agg = rs.getLong(1);
+        if (!userAggregates.contains(agg)) {
+          continue;
+        }
+        for (int i = 2; i <= 9; i++) {
+          long f = rs.getLong(i);
+          if (f != 0 && byOid.getOrDefault(f, Effect.SIDE_EFFECT) == Effect.SIDE_EFFECT) {
+            merge(m, names.get(agg), Effect.SIDE_EFFECT);
+            byOid.put(agg, Effect.SIDE_EFFECT);
+          }
+        }
+      }
+    }
+    byOid.forEach((oid, e) -> merge(m, names.get(oid), e));
+    // Operators and casts run their function without a call in the text
+    // (Names the system's own operators and types use stay allowed: refusing every '=' because
+    // one user type's '=' is a PL/pgSQL function would refuse every query; the read-only
+    // transaction and the role are the barrier there.)
+    Set<String> operators = new java.util.HashSet<>();
+    Set<String> systemOperators = new java.util.HashSet<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT o.oprname, o.oprcode::oid::int8,"
+            + " n.nspname IN ('pg_catalog', 'information_schema')"
+            + " FROM pg_catalog.pg_operator o"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace")) {
+      while (rs.next()) {
+        if (rs.getBoolean(3)) {
+          systemOperators.add(rs.getString(1));
+        } else if (rs.getLong(2) != 0
+            && byOid.getOrDefault(rs.getLong(2), Effect.SIDE_EFFECT) == Effect.SIDE_EFFECT) {
+          operators.add(rs.getString(1));
+        }
+      }
+    }
+    operators.removeAll(systemOperators);
+    Set<String> castTypes = new java.util.HashSet<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT t.typname, c.castfunc::oid::int8"
+            + " FROM pg_catalog.pg_cast c JOIN pg_catalog.pg_type t ON t.oid = c.casttarget"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace"
+            + " WHERE c.castfunc <> 0"
+            + " AND n.nspname NOT IN ('pg_catalog', 'information_schema')")) {
+      while (rs.next()) {
+        if (byOid.getOrDefault(rs.getLong(2), Effect.SIDE_EFFECT) == Effect.SIDE_EFFECT) {
+          castTypes.add(FunctionPolicy.normalize(rs.getString(1)));
+        }
+      }
+    }
+    return new FunctionCatalog(dialect, m, "pg_proc", operators, attributes, castTypes);
   }
 
   private static FunctionCatalog readDuckDb(Connection c, Dialect dialect) throws SQLException {
@@ -292,6 +380,37 @@ public final class FunctionCatalog {
    */
   public Optional<Effect> effect(String name) {
     return Optional.ofNullable(functions.get(FunctionPolicy.normalize(name)));
+  }
+
+  /**
+   * {@return whether an operator (PostgreSQL {@code pg_operator}) runs a function with side
+   * effects}: a user-defined operator runs its function where the text shows no call
+   *
+   * @param operator the operator as written ({@code ###})
+   */
+  public boolean operatorHasSideEffects(String operator) {
+    return sideEffectOperators.contains(operator);
+  }
+
+  /**
+   * {@return whether a name written as a column ({@code t.f}) may call a function with side
+   * effects}: PostgreSQL reads {@code row.f} as {@code f(row)} when a function {@code f} takes
+   * the row's type
+   *
+   * @param name the name after the dot
+   */
+  public boolean attributeHasSideEffects(String name) {
+    return sideEffectAttributes.contains(FunctionPolicy.normalize(name));
+  }
+
+  /**
+   * {@return whether a cast to a type (PostgreSQL {@code pg_cast}) runs a function with side
+   * effects}
+   *
+   * @param type the target type's name
+   */
+  public boolean castHasSideEffects(String type) {
+    return sideEffectCastTypes.contains(FunctionPolicy.normalize(type));
   }
 
   /** {@return the number of distinct function names} */

@@ -245,7 +245,10 @@ public final class FunctionPolicy {
    */
   private static final Set<String> POSTGRES_DENIED_RELATIONS = Set.of("PG_STAT_ACTIVITY",
       "PG_STAT_STATEMENTS", "PG_STAT_STATEMENTS_INFO", "PG_STAT_GET_ACTIVITY",
-      "PG_STAT_GET_BACKEND_ACTIVITY");
+      "PG_STAT_GET_BACKEND_ACTIVITY",
+      // the pooled session's earlier callers' prepared statements and open cursors, as DuckDB's
+      // duckdb_prepared_statements
+      "PG_PREPARED_STATEMENTS", "PG_CURSORS");
 
   /** Snowflake views of other callers' SQL and logins (the server's user is shared). */
   private static final Set<String> SNOWFLAKE_DENIED_RELATIONS = Set.of("QUERY_HISTORY",
@@ -546,6 +549,38 @@ public final class FunctionPolicy {
     }
     return sideEffecting(n) || n.startsWith("SYSTEM$") && !readOnlySystem.contains(n)
         ? Access.DENIED : Access.ALLOWED;
+  }
+
+  /**
+   * {@return whether the engine's catalog says an operator runs a function with side effects}
+   * (PostgreSQL user-defined operators; false without a catalog)
+   *
+   * @param operator the operator as written
+   */
+  public boolean operatorDenied(String operator) {
+    return catalog != null && catalog.operatorHasSideEffects(operator);
+  }
+
+  /**
+   * {@return whether a name written as a column after a dot ({@code t.f}) may call a function
+   * with side effects}: PostgreSQL's attribute notation, per the engine's catalog; a name the
+   * host allowed is not
+   *
+   * @param name the name after the dot
+   */
+  public boolean attributeDenied(String name) {
+    String n = normalize(name);
+    return catalog != null && !allowed.contains(n) && catalog.attributeHasSideEffects(n);
+  }
+
+  /**
+   * {@return whether a cast to a type runs a function with side effects}, per the engine's
+   * catalog (PostgreSQL user-defined casts to user-defined types)
+   *
+   * @param type the target type's name
+   */
+  public boolean castDenied(String type) {
+    return catalog != null && catalog.castHasSideEffects(type);
   }
 
   /**

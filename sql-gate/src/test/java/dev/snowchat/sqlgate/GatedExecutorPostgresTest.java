@@ -45,6 +45,133 @@ class GatedExecutorPostgresTest {
     assertThat(r.columns()).extracting(ResultColumn::name).containsExactly("one", "s");
   }
 
+  /**
+   * pgjdbc cuts the text at a ';' it reads outside a comment ("/*" followed by "/" closes at once
+   * for the driver) where the server reads one comment: whatever dialect the gate lexes, the
+   * executor refuses a text the driver would send as several statements. Without the hardening a
+   * writable role would drop the table (the red-team run did).
+   */
+  @Test
+  void run_textThePostgresDriverSplits_refusedInEveryDialect_tableSurvives() throws Exception {
+    String schema = TestDatabases.uniqueSchema("split");
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      s.execute("CREATE SCHEMA " + schema);
+      s.execute("CREATE TABLE " + schema + ".victim (i int)");
+    }
+    String sql = "SELECT 1 /*/ ' */ -- ' ; DROP TABLE " + schema + ".victim ; --";
+    try {
+      for (Dialect d : Dialect.values()) {
+        GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
+            .gate(SqlGate.builder().dialect(d).build()).hardening(SessionHardening.none())
+            .noFunctionCatalog().build();
+
+        Execution e = executor.run(sql);
+
+        assertThat(e).as("%s", d).isInstanceOf(Execution.Refused.class);
+        Verdict.Blocked b = ((Execution.Refused) e).verdict();
+        assertThat(b.rule()).as("%s", d).isEqualTo(Rule.MULTIPLE_STATEMENTS);
+        assertThat(b.reason()).as("%s", d).contains("PostgreSQL JDBC driver");
+      }
+      try (Connection c = pg.connect(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT count(*) FROM " + schema + ".victim")) {
+        assertThat(rs.next()).isTrue();
+      }
+      // a text the driver sends whole still runs, in every dialect
+      for (Dialect d : Dialect.values()) {
+        GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
+            .gate(SqlGate.builder().dialect(d).build()).hardening(SessionHardening.none())
+            .noFunctionCatalog().build();
+        assertThat(executor.execute("SELECT 1 AS one /* ; */ -- ;").rows()).as("%s", d)
+            .containsExactly(List.of(1));
+      }
+    } finally {
+      try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+        s.execute("DROP SCHEMA " + schema + " CASCADE");
+      }
+    }
+  }
+
+  private static long largeObjects(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_largeobject_metadata")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /**
+   * User code the text reaches without a call, which the function check alone did not see (a
+   * red-team run ran each one and created large objects): attribute notation ({@code t.f} is
+   * {@code f(t)}), a user-defined operator, an aggregate (pg_proc lists it as internal and
+   * immutable; its state function is PL/pgSQL), a cast to a user type. The catalog now names
+   * each, and the executor refuses them; ordinary reads of the same objects still run.
+   */
+  @Test
+  void run_userCodeWithoutCallSyntax_refusedByTheCatalog_ordinaryReadsRun() throws Exception {
+    String x = TestDatabases.uniqueSchema("u");
+    String schema = x + "_s";
+    String body = " LANGUAGE plpgsql VOLATILE AS $$ BEGIN PERFORM lo_create(0); RETURN 1; END $$";
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      s.execute("CREATE SCHEMA " + schema);
+      s.execute("CREATE TABLE " + schema + ".t (i int)");
+      s.execute("INSERT INTO " + schema + ".t VALUES (1), (2)");
+      s.execute("CREATE FUNCTION public." + x + "_attr(" + schema + ".t) RETURNS int" + body);
+      s.execute("CREATE FUNCTION public." + x + "_op(int, int) RETURNS int" + body);
+      s.execute("CREATE OPERATOR public.### (LEFTARG = int, RIGHTARG = int, FUNCTION = public."
+          + x + "_op)");
+      s.execute("CREATE FUNCTION public." + x + "_sfunc(int, int) RETURNS int LANGUAGE plpgsql"
+          + " VOLATILE AS $$ BEGIN PERFORM lo_create(0); RETURN coalesce($1, 0) + $2; END $$");
+      s.execute("CREATE AGGREGATE public." + x + "_sum(int) (SFUNC = public." + x + "_sfunc,"
+          + " STYPE = int)");
+      s.execute("CREATE TYPE public." + x + "_ty AS (a int)");
+      s.execute("CREATE FUNCTION public." + x + "_cast(int) RETURNS public." + x + "_ty"
+          + " LANGUAGE plpgsql VOLATILE AS $$ BEGIN PERFORM lo_create(0); RETURN ROW($1); END $$");
+      s.execute("CREATE CAST (int AS public." + x + "_ty) WITH FUNCTION public." + x
+          + "_cast(int)");
+    }
+    try {
+      GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
+          .gate(SqlGate.builder().dialect(Dialect.POSTGRES).build())
+          .hardening(SessionHardening.none()).build();
+      long before;
+      try (Connection c = pg.connect()) {
+        before = largeObjects(c);
+      }
+      for (String sql : List.of(
+          "SELECT t." + x + "_attr FROM " + schema + ".t t",
+          "SELECT (t)." + x + "_attr FROM " + schema + ".t t",
+          "SELECT 1 ### 2", "SELECT 1 OPERATOR(public.###) 2",
+          "SELECT " + x + "_sum(i) FROM " + schema + ".t",
+          "SELECT 1::" + x + "_ty", "SELECT CAST(1 AS " + x + "_ty)")) {
+        Execution e = executor.run(sql);
+        assertThat(e).as(sql).isInstanceOf(Execution.Refused.class);
+        assertThat(((Execution.Refused) e).verdict().rule()).as(sql)
+            .isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+      }
+      try (Connection c = pg.connect()) {
+        assertThat(largeObjects(c)).isEqualTo(before);
+      }
+      assertThat(executor.execute("SELECT t.i FROM " + schema + ".t t ORDER BY t.i").rows())
+          .containsExactly(List.of(1), List.of(2));
+      assertThat(executor.execute("SELECT count(*) + 1 AS n, sum(i) AS s FROM " + schema + ".t")
+          .rows()).hasSize(1);
+      assertThat(executor.execute("SELECT 1::int8 AS a, CAST(2 AS text) AS b").rows())
+          .containsExactly(List.of(1L, "2"));
+    } finally {
+      try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+        s.execute("DROP CAST IF EXISTS (int AS public." + x + "_ty)");
+        s.execute("DROP OPERATOR IF EXISTS public.### (int, int)");
+        s.execute("DROP AGGREGATE IF EXISTS public." + x + "_sum(int)");
+        s.execute("DROP FUNCTION IF EXISTS public." + x + "_sfunc(int, int)");
+        s.execute("DROP FUNCTION IF EXISTS public." + x + "_op(int, int)");
+        s.execute("DROP FUNCTION IF EXISTS public." + x + "_cast(int)");
+        s.execute("DROP TYPE IF EXISTS public." + x + "_ty");
+        s.execute("DROP SCHEMA " + schema + " CASCADE");
+        s.execute("SELECT lo_unlink(oid) FROM pg_largeobject_metadata");
+      }
+    }
+  }
+
   @Test
   void execute_refusedWrite_neverReachesTheServer() {
     RecordingDataSource recording = new RecordingDataSource(pg.dataSource());

@@ -1,8 +1,10 @@
 package dev.snowchat.sqlgate.internal.classify;
 
 import dev.snowchat.sqlgate.StatementKind;
+import dev.snowchat.sqlgate.internal.lexer.Token;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** Keyword tables. All values are upper-case ASCII. */
 final class Keywords {
@@ -34,6 +36,68 @@ final class Keywords {
       Map.entry("COPY", StatementKind.TRANSFER), Map.entry("PUT", StatementKind.TRANSFER),
       Map.entry("EXPORT", StatementKind.TRANSFER), Map.entry("IMPORT", StatementKind.TRANSFER),
       Map.entry("OUTFILE", StatementKind.TRANSFER), Map.entry("DUMPFILE", StatementKind.TRANSFER));
+
+  /**
+   * SQL Server statements with effects whose words no read uses: in T-SQL a statement may follow
+   * another without {@code ;}, so in the GENERIC dialect (which may front SQL Server) any of them
+   * after the first word refuses the request, as {@link #WRITE_ANYWHERE} does.
+   */
+  private static final Map<String, StatementKind> TSQL_ANYWHERE = Map.ofEntries(
+      Map.entry("SHUTDOWN", StatementKind.ADMIN), Map.entry("BACKUP", StatementKind.ADMIN),
+      Map.entry("RESTORE", StatementKind.ADMIN), Map.entry("DENY", StatementKind.ADMIN),
+      Map.entry("RECONFIGURE", StatementKind.ADMIN), Map.entry("DBCC", StatementKind.ADMIN),
+      Map.entry("DEALLOCATE", StatementKind.ADMIN), Map.entry("REVERT", StatementKind.ADMIN),
+      Map.entry("SETUSER", StatementKind.ADMIN), Map.entry("WAITFOR", StatementKind.ADMIN),
+      Map.entry("WRITETEXT", StatementKind.DML), Map.entry("UPDATETEXT", StatementKind.DML),
+      Map.entry("RAISERROR", StatementKind.ADMIN), Map.entry("RECEIVE", StatementKind.DML));
+
+  /**
+   * SQL Server statement words that are also plausible column names ({@code open}, {@code
+   * close}, {@code use}, {@code kill}): a statement only when the next token continues one.
+   */
+  private static final Set<String> CLAUSE_WORDS = Set.of("FROM", "AS", "WHERE", "GROUP",
+      "ORDER", "HAVING", "UNION", "EXCEPT", "INTERSECT", "MINUS", "AND", "OR", "IS", "IN", "NOT",
+      "LIKE", "ILIKE", "BETWEEN", "THEN", "ELSE", "END", "WHEN", "ASC", "DESC", "LIMIT", "OFFSET",
+      "FETCH", "INTO", "ON", "USING", "JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "OUTER",
+      "NULLS", "OVER", "FILTER", "WITHIN", "COLLATE", "ESCAPE", "WINDOW", "QUALIFY", "SELECT");
+
+  /**
+   * The kind of the SQL Server statement a word starts in the middle of a request, or null.
+   *
+   * @param w the word, upper case
+   * @param next the token after it, or null
+   * @return the kind, or null when the word starts none there
+   */
+  static @Nullable StatementKind tsqlStatement(String w, @Nullable Token next) {
+    StatementKind k = TSQL_ANYWHERE.get(w);
+    if (k != null) {
+      return k;
+    }
+    boolean continues = next != null && switch (next.type()) {
+      case WORD -> !CLAUSE_WORDS.contains(next.value());
+      case QUOTED_IDENT, STRING, NUMBER, VARIABLE -> true;
+      // a T-SQL [bracketed name] or @variable
+      case OP -> next.isOp("[") || next.isOp("@");
+      default -> false;
+    };
+    return switch (w) {
+      // OPEN cursor | OPEN SYMMETRIC KEY | CLOSE ..., USE db, KILL 52 | KILL 'uow'
+      case "OPEN", "CLOSE", "KILL" -> continues ? StatementKind.ADMIN : null;
+      // not MySQL's index hint: FROM t USE INDEX (i)
+      case "USE" -> continues && !next.isWord("INDEX") && !next.isWord("KEY")
+          ? StatementKind.ADMIN : null;
+      // SEND ON CONVERSATION, MOVE CONVERSATION, GET CONVERSATION GROUP
+      case "SEND", "MOVE", "GET" -> next != null && (next.isWord("ON")
+          || next.isWord("CONVERSATION")) ? StatementKind.ADMIN : null;
+      // DISABLE TRIGGER ..., ENABLE TRIGGER ...
+      case "DISABLE", "ENABLE" -> next != null && next.isWord("TRIGGER")
+          ? StatementKind.DDL : null;
+      // LOAD DATABASE, DUMP TRANSACTION (Sybase heritage)
+      case "LOAD", "DUMP" -> next != null && (next.isWord("DATABASE")
+          || next.isWord("TRANSACTION") || next.isWord("TRAN")) ? StatementKind.ADMIN : null;
+      default -> null;
+    };
+  }
 
   /** Write words that are also names of ordinary read-only functions when followed by '('. */
   static final Set<String> FUNCTION_NAMES = Set.of("INSERT", "TRUNCATE", "GET", "REPLACE", "LEFT",

@@ -464,6 +464,11 @@ final class TokenAnalyzer {
         }
         case OP -> {
           String v = k.value();
+          if (enforce && functions.operatorDenied(operatorRun(t, i))) {
+            o.problem(Rule.FUNCTION_NOT_ALLOWED, "operator " + v + " runs a function with side"
+                + " effects (the engine's catalog)");
+            return;
+          }
           if (v.equals("(") || v.equals("[") || v.equals("{")) {
             depth++;
             if (depth >= clause.length) {
@@ -480,6 +485,9 @@ final class TokenAnalyzer {
         case WORD -> {
           String w = k.value();
           boolean call = next != null && next.isOp("(");
+          if (enforce && userCode(w, prev, call, depth, o)) {
+            return;
+          }
           if (w.equals("FROM") && depth > 0 && fromFunction[depth]) {
             clause[depth] = 0;
             notTableAfter = i;
@@ -507,6 +515,14 @@ final class TokenAnalyzer {
             setOperand(t, i, o);
             if (o.rule != null) {
               return;
+            }
+          }
+          if (dialect == Dialect.GENERIC && i > 0 && !identifierContext(prev, next)) {
+            // SQL Server runs a statement that follows another without ';' (SELECT 1 SHUTDOWN)
+            StatementKind ts = Keywords.tsqlStatement(w, next);
+            if (ts != null && Keywords.rank(ts) > Keywords.rank(o.kind)) {
+              o.kind = ts;
+              o.word = w + " inside the statement (in SQL Server a statement needs no ';')";
             }
           }
           StatementKind write = Keywords.WRITE_ANYWHERE.get(w);
@@ -540,7 +556,7 @@ final class TokenAnalyzer {
             o.word = "FOR " + next.value();
           }
           if (enforce && dialect == Dialect.DUCKDB && !show && next != null && next.isOp(".")
-              && (prev == null || !prev.isOp(".")) && tablePos(prev, clause[depth])) {
+              && (prev == null || !prev.isOp(".")) && tablePos(tablePrev(t, i), clause[depth])) {
             dottedFile(t, i, o);
             if (o.rule != null) {
               return;
@@ -562,6 +578,9 @@ final class TokenAnalyzer {
           }
         }
         case QUOTED_IDENT -> {
+          if (enforce && userCode(k.value(), prev, next != null && next.isOp("("), depth, o)) {
+            return;
+          }
           if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
               && prev != null && prev.isOp(".")
               && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
@@ -575,10 +594,10 @@ final class TokenAnalyzer {
             function(t, i, k.value(), o, calledAsTable(prev, clause[depth]));
           } else if (enforce && !show && dialect == Dialect.DUCKDB && next != null
               && next.isOp(".") && (prev == null || !prev.isOp("."))
-              && tablePos(prev, clause[depth])) {
+              && tablePos(tablePrev(t, i), clause[depth])) {
             dottedFile(t, i, o);
           } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
-              && i - 1 != notTableAfter && tablePos(prev, clause[depth])
+              && i - 1 != notTableAfter && tablePos(tablePrev(t, i), clause[depth])
               && looksLikeFile(k.value())) {
             path(k.value(), "quoted name in FROM", o);
           }
@@ -590,7 +609,7 @@ final class TokenAnalyzer {
           // A string in table position is a file scan in DuckDB; elsewhere only a Snowflake
           // stage ('@...') is accepted there.
           if (enforce && !show
-              && i - 1 != notTableAfter && tablePos(prev, clause[depth])) {
+              && i - 1 != notTableAfter && tablePos(tablePrev(t, i), clause[depth])) {
             path(k.value(), "string in FROM", o);
             if (o.rule != null) {
               return;
@@ -600,6 +619,89 @@ final class TokenAnalyzer {
         default -> { }
       }
     }
+  }
+
+  /** Parts of DuckDB setting names that hold credentials ({@code s3_secret_access_key}). */
+  private static final List<String> CREDENTIAL_WORDS = List.of("SECRET", "KEY", "TOKEN",
+      "PASSWORD", "CREDENTIAL", "SESSION");
+
+  /** {@code current_setting('name')} at {@code i}: one literal naming no credential. */
+  private static boolean secretFreeSetting(List<Token> t, int i) {
+    if (i + 3 >= t.size() || !t.get(i + 1).isOp("(") || !t.get(i + 3).isOp(")")
+        || t.get(i + 2).type() != TokenType.STRING) {
+      return false;
+    }
+    String name = t.get(i + 2).value().toUpperCase(java.util.Locale.ROOT);
+    for (String w : CREDENTIAL_WORDS) {
+      if (name.contains(w)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|`?";
+
+  /**
+   * The operator PostgreSQL reads at token {@code i}: the lexer's operator tokens are the
+   * engine's known ones ({@code ###} is three {@code #} tokens), while the engine reads the
+   * longest run of operator characters, then drops a trailing {@code +} or {@code -} unless the
+   * run holds one of {@code ~ ! @ # % ^ & | ` ?}. Empty when token {@code i} continues a run.
+   */
+  private static String operatorRun(List<Token> t, int i) {
+    if (i > 0 && adjacentOperator(t.get(i - 1), t.get(i))) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder(t.get(i).value());
+    for (int j = i + 1; j < t.size() && adjacentOperator(t.get(j - 1), t.get(j)); j++) {
+      b.append(t.get(j).value());
+    }
+    String run = b.toString();
+    boolean special = false;
+    for (char c : run.toCharArray()) {
+      special |= "~!@#%^&|`?".indexOf(c) >= 0;
+    }
+    while (!special && run.length() > 1 && (run.endsWith("+") || run.endsWith("-"))) {
+      run = run.substring(0, run.length() - 1);
+    }
+    return run;
+  }
+
+  private static boolean adjacentOperator(Token a, Token b) {
+    return a.type() == TokenType.OP && b.type() == TokenType.OP && a.end() == b.start()
+        && operatorChars(a.value()) && operatorChars(b.value());
+  }
+
+  private static boolean operatorChars(String v) {
+    for (int k = 0; k < v.length(); k++) {
+      if (OPERATOR_CHARS.indexOf(v.charAt(k)) < 0) {
+        return false;
+      }
+    }
+    return !v.isEmpty();
+  }
+
+  /**
+   * PostgreSQL user code the text reaches without a call, per the engine's catalog: {@code
+   * row.f} is {@code f(row)} (attribute notation), and {@code x::t} or {@code CAST(x AS t)} runs
+   * the cast's function. Refuses and returns true when the catalog says it has side effects.
+   */
+  private boolean userCode(String name, @Nullable Token prev, boolean call, int depth,
+      Outcome o) {
+    if (prev == null || call) {
+      return false;
+    }
+    if (prev.isOp(".") && functions.attributeDenied(name)) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "." + name + " may call the function " + name
+          + "(row), which has side effects (the engine's catalog)");
+      return true;
+    }
+    if ((prev.isOp("::") || (prev.isWord("AS") && depth > 0)) && functions.castDenied(name)) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "a cast to " + name + " runs a function with side"
+          + " effects (the engine's catalog)");
+      return true;
+    }
+    return false;
   }
 
   /** FROM inside EXTRACT(x FROM y), SUBSTRING(x FROM n), TRIM(x FROM y), ...: not a table. */
@@ -733,6 +835,24 @@ final class TokenAnalyzer {
    * A table position in this dialect: after FROM, JOIN, TABLE, DESCRIBE, SUMMARIZE, a comma of
    * a FROM list, and in DuckDB also after SHOW, PIVOT and UNPIVOT (all of which read files).
    */
+  /**
+   * The token that decides whether token {@code i} stands in table position: the one before it,
+   * or in DuckDB, before a prefix alias ({@code FROM a: 'x.csv'} reads the file as {@code a}),
+   * the one before the alias.
+   */
+  private @Nullable Token tablePrev(List<Token> t, int i) {
+    if (i == 0) {
+      return null;
+    }
+    Token prev = t.get(i - 1);
+    if (dialect == Dialect.DUCKDB && prev.isOp(":") && i >= 3
+        && (t.get(i - 2).type() == TokenType.WORD
+            || t.get(i - 2).type() == TokenType.QUOTED_IDENT)) {
+      return t.get(i - 3);
+    }
+    return prev;
+  }
+
   private boolean tablePos(@Nullable Token prev, int clause) {
     if (tablePosition(prev, clause)) {
       return true;
@@ -823,8 +943,19 @@ final class TokenAnalyzer {
           o.problem(Rule.FUNCTION_NOT_ALLOWED, "a function named through IDENTIFIER() with a"
               + " variable cannot be checked; call it by name");
         }
+      } else if (end == i + 3 && t.get(i + 2).type() == TokenType.STRING) {
+        // IDENTIFIER('db.sch.view') names a relation: the same views are refused as by name
+        relation(t.get(i + 2).value(), o);
       }
       return;
+    }
+    if (n.equals("TABLE") && i + 3 < t.size() && t.get(i + 2).type() == TokenType.STRING
+        && t.get(i + 3).isOp(")")) {
+      // Snowflake's TABLE('db.sch.view') names a relation, as IDENTIFIER does
+      relation(t.get(i + 2).value(), o);
+      if (o.rule != null) {
+        return;
+      }
     }
     if (dialect == Dialect.SNOWFLAKE && i >= 2 && t.get(i - 1).isOp("!")) {
       // model!PREDICT(...): a method of an ML model instance, judged by the method allowlist.
@@ -833,6 +964,13 @@ final class TokenAnalyzer {
             + " model method (inference, evaluation metrics, training logs); a host that trusts"
             + " it allows it with FunctionPolicy.Builder#allow or the allowFunctions key");
       }
+      return;
+    }
+    if (dialect == Dialect.DUCKDB && lastPart(n).equals("CURRENT_SETTING")
+        && !secretFreeSetting(t, i)) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a setting named by a"
+          + " literal that holds no credential (key, secret, token, password): settings can hold"
+          + " them, as duckdb_settings() shows, which is refused");
       return;
     }
     boolean notCall = nameNotCall(t, i, o.budget) || objectName(t, i, o.kind);

@@ -1,0 +1,75 @@
+package dev.snowchat.sqlgate.issues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.Rule;
+import dev.snowchat.sqlgate.SqlGate;
+import dev.snowchat.sqlgate.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Reads a red-team run (session 11) found allowed although they disclose what the gate refuses
+ * by another name: a DuckDB credential setting through {@code current_setting} (as
+ * {@code duckdb_settings()}), PostgreSQL's prepared statements and cursors of the pooled session
+ * (as DuckDB's {@code duckdb_prepared_statements}), Snowflake's history views named through
+ * {@code IDENTIFIER('...')} or {@code TABLE('...')} (as by name).
+ */
+class DisclosureTest {
+  private static final SqlGate DUCKDB = SqlGate.builder().dialect(Dialect.DUCKDB).build();
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT current_setting('s3_secret_access_key')",
+      "SELECT current_setting('S3_SESSION_TOKEN')", "SELECT main.current_setting('azure_key')",
+      "SELECT current_setting(name) FROM t", "SELECT current_setting('x' || 'secret')",
+      "SELECT * FROM t WHERE a = current_setting('s3_access_key_id')"})
+  void duckDbCurrentSetting_credentialOrComputedName_refused(String sql) {
+    Verdict v = DUCKDB.check(sql);
+    assertThat(v.allowed()).as(sql).isFalse();
+    assertThat(v.rule()).as(sql).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+    assertThat(v.reason()).as(sql).contains("current_setting");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT current_setting('threads')",
+      "SELECT current_setting('memory_limit') AS m", "SELECT getvariable('x')"})
+  void duckDbOrdinarySettingsAndVariables_allowed(String sql) {
+    assertThat(DUCKDB.check(sql).allowed()).as(sql).isTrue();
+  }
+
+  @Test
+  void postgresCurrentSetting_isNotDuckDbs_allowed() {
+    assertThat(SqlGate.builder().dialect(Dialect.POSTGRES).build()
+        .check("SELECT current_setting('search_path')").allowed()).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT * FROM pg_prepared_statements", "SELECT * FROM pg_cursors",
+      "SELECT name, statement FROM pg_catalog.pg_prepared_statements"})
+  void postgresSessionViews_refused(String sql) {
+    Verdict v = SqlGate.builder().dialect(Dialect.POSTGRES).build().check(sql);
+    assertThat(v.allowed()).isFalse();
+    assertThat(v.rule()).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT * FROM IDENTIFIER('SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY')",
+      "SELECT * FROM TABLE('SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY')",
+      "SELECT * FROM identifier('snowflake.account_usage.login_history')",
+      "SELECT * FROM t JOIN IDENTIFIER('SNOWFLAKE.ACCOUNT_USAGE.ACCESS_HISTORY') h ON true"})
+  void snowflakeHistoryViews_namedThroughIdentifierOrTable_refused(String sql) {
+    Verdict v = SqlGate.builder().dialect(Dialect.SNOWFLAKE).build().check(sql);
+    assertThat(v.allowed()).as(sql).isFalse();
+    assertThat(v.rule()).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+  }
+
+  @Test
+  void snowflakeOrdinaryTables_namedThroughIdentifierOrTable_allowed() {
+    SqlGate g = SqlGate.builder().dialect(Dialect.SNOWFLAKE).build();
+    assertThat(g.check("SELECT * FROM IDENTIFIER('ANALYTICS.PUBLIC.ORDERS')").allowed()).isTrue();
+    assertThat(g.check("SELECT * FROM TABLE('ANALYTICS.PUBLIC.ORDERS')").allowed()).isTrue();
+  }
+}
