@@ -235,8 +235,9 @@ public final class SnowchatMcpServer implements AutoCloseable {
    * Starts the schema index if needed and waits until it is ready, has failed, or the timeout
    * passes; once ready, also waits (within the same timeout) for the embedding model's vectors,
    * so that searches are hybrid rather than keyword-only. For one-shot callers (the command-line
-   * {@code call}); a serving process never waits, since discovery falls back to live queries
-   * while the index loads.
+   * {@code call}); a serving process need not call it: a discovery call in the first 10 s after
+   * the server is built starts the index if needed and waits for its first load (not for its
+   * vectors), and later ones fall back to live queries while the index loads.
    *
    * @param timeout how long to wait at most
    * @return true when the index is ready
@@ -264,7 +265,10 @@ public final class SnowchatMcpServer implements AutoCloseable {
 
   /**
    * Starts loading the schema index once. Serving starts it a moment after the transport is up,
-   * so its load (two cores are common) does not delay a client's first answers.
+   * so its load (two cores are common) does not delay a client's first answers ({@code
+   * initialize}, {@code tools/list}); a discovery call in that moment does not wait for the delay
+   * but starts the index itself and waits for its first load (the index lookup does), so that it
+   * is answered as later calls are.
    */
   private void startIndex(Duration delay) {
     List<SchemaIndex> all = sources != null ? sources.indexes()

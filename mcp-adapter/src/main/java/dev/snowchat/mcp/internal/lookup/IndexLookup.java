@@ -45,22 +45,46 @@ final class IndexLookup implements SchemaLookup {
   static final Duration FIRST_CALL_WAIT = Duration.ofSeconds(10);
 
   /** The end of the window in which calls wait for the first load ({@link System#nanoTime}). */
-  private final long waitUntil = System.nanoTime() + FIRST_CALL_WAIT.toNanos();
+  private final long waitUntil;
 
   IndexLookup(SchemaIndex index, CatalogView view) {
+    this(index, view, FIRST_CALL_WAIT);
+  }
+
+  /**
+   * A lookup whose calls wait for the first load until {@code firstCallWait} after it is built.
+   *
+   * @param index the index
+   * @param view the scope and defaults
+   * @param firstCallWait how long after now calls wait for the first load (tests shorten it)
+   */
+  IndexLookup(SchemaIndex index, CatalogView view, Duration firstCallWait) {
     this.index = requireNonNull(index, "index is null");
     this.view = requireNonNull(view, "view is null");
+    this.waitUntil = System.nanoTime() + firstCallWait.toNanos();
   }
 
   /**
    * Runs a question against the served index; unavailable when it is not loaded (or unloads).
    * While the first load runs, waits for it until {@link #FIRST_CALL_WAIT} after this lookup was
-   * built.
+   * built. An index nobody started yet is started first: servers start it a moment after their
+   * transport is up (so that its load does not slow the first {@code initialize} and {@code
+   * tools/list}), and a question in that moment would otherwise find it {@code Unloaded}, which
+   * {@link SchemaIndex#awaitReady} does not wait for, and be answered live.
    */
   private <T> Answer<T> ask(Supplier<Answer<T>> q) {
-    if (!index.isReady() && !index.awaitReady(
-        Duration.ofNanos(Math.max(0, waitUntil - System.nanoTime())))) {
-      return Answer.unavailable(NOT_LOADED);
+    if (!index.isReady()) {
+      long left = waitUntil - System.nanoTime();
+      if (left > 0 && index.state() instanceof LoadState.Unloaded) {
+        try {
+          index.start(); // does nothing when another thread started it meanwhile
+        } catch (IllegalStateException closed) {
+          return Answer.unavailable(NOT_LOADED);
+        }
+      }
+      if (!index.awaitReady(Duration.ofNanos(Math.max(0, left)))) {
+        return Answer.unavailable(NOT_LOADED);
+      }
     }
     try {
       return q.get();

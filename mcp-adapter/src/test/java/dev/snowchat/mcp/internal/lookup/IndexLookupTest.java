@@ -7,6 +7,7 @@ import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.internal.lookup.Catalogs.Database;
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.CatalogSnapshot;
+import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.CatalogSources;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
@@ -16,8 +17,10 @@ import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.schemaindex.TableInfo;
 import dev.snowchat.sqlgate.SnowchatException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,12 +36,17 @@ class IndexLookupTest {
   private static final QualifiedName ORDERS = QualifiedName.of("SHOP", "PUBLIC", "ORDERS");
   private static final QualifiedName AUDIT = QualifiedName.of("SHOP", "PRIVATE", "AUDIT");
 
+  private static final CatalogView VIEW = new CatalogView(
+      new Patterns(List.of(), List.of("SHOP.PRIVATE")), "SHOP", "PUBLIC");
+
+  private Path file;
   private SchemaIndex index;
+  /** A lookup that never waits for the first load: "not loaded" answers at once. */
   private IndexLookup lookup;
 
   @BeforeEach
   void open(@TempDir Path dir) {
-    Path file = dir.resolve("shop.json");
+    file = dir.resolve("shop.json");
     CatalogSnapshot.write(Catalog.of(List.of(
         TableInfo.builder(CUSTOMERS).columns(List.of(ColumnInfo.of("CUSTOMER_ID", "NUMBER")))
             .primaryKey(List.of("CUSTOMER_ID")).build(),
@@ -49,8 +57,7 @@ class IndexLookupTest {
         TableInfo.builder(AUDIT).columns(List.of(ColumnInfo.of("ID", "NUMBER"))).build())),
         file);
     index = SchemaIndex.builder().source(CatalogSources.snapshot(file)).build();
-    lookup = new IndexLookup(index, new CatalogView(
-        new Patterns(List.of(), List.of("SHOP.PRIVATE")), "SHOP", "PUBLIC"));
+    lookup = new IndexLookup(index, VIEW, Duration.ZERO);
   }
 
   @AfterEach
@@ -69,6 +76,56 @@ class IndexLookupTest {
         lookup.describe(ORDERS), lookup.search("orders", 5, null),
         lookup.joinPath(ORDERS, CUSTOMERS), lookup.functions(null, 10), lookup.tableNames()))
         .allSatisfy(a -> assertThat(a).isInstanceOf(Answer.Unavailable.class));
+  }
+
+  /**
+   * Issue 14 item 3: a question in the moment before the server's delayed start found the index
+   * {@code Unloaded}, which {@code awaitReady} does not wait for, and was answered live, in
+   * another scale and order. Now the first question starts the index and waits for its load.
+   */
+  @Test
+  void firstQuestion_indexNotStartedYet_startsItAndWaits_answersFromTheIndex() {
+    assertThat(index.state()).isInstanceOf(LoadState.Unloaded.class);
+    IndexLookup waiting = new IndexLookup(index, VIEW);
+    Answer<List<dev.snowchat.schemaindex.SearchHit>> a = waiting.search("orders", 5, null);
+    assertThat(a).isInstanceOf(Answer.Found.class);
+    assertThat(a.orElseThrow()).extracting(h -> h.table()).first().isEqualTo(ORDERS);
+    assertThat(index.isReady()).isTrue();
+  }
+
+  /** The wait is bounded: a first load still running at the end of the window goes live. */
+  @Test
+  void firstQuestion_loadOutlastsTheWindow_isUnavailable_andTheLoadGoesOn() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    CatalogSource snapshot = CatalogSources.snapshot(file);
+    CatalogSource gated = new CatalogSource() {
+      @Override
+      public String name() {
+        return "gated";
+      }
+
+      @Override
+      public Catalog load() {
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return snapshot.load();
+      }
+    };
+    try (SchemaIndex slow = SchemaIndex.builder().source(gated).keywordOnly().build()) {
+      IndexLookup waiting = new IndexLookup(slow, VIEW, Duration.ofMillis(200));
+      long t0 = System.nanoTime();
+      assertThat(waiting.search("orders", 5, null)).isInstanceOf(Answer.Unavailable.class);
+      assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
+      assertThat(slow.state()).isInstanceOf(LoadState.Loading.class); // started by the question
+      release.countDown();
+      assertThat(slow.awaitReady(Duration.ofSeconds(60))).isTrue();
+      assertThat(waiting.search("orders", 5, null)).isInstanceOf(Answer.Found.class);
+    } finally {
+      release.countDown();
+    }
   }
 
   @Test
