@@ -8,7 +8,6 @@ import dev.snowchat.mcp.internal.jdbc.Warehouse;
 import dev.snowchat.mcp.internal.lookup.Catalogs.Database;
 import dev.snowchat.mcp.internal.lookup.Catalogs.Function;
 import dev.snowchat.mcp.internal.lookup.Catalogs.Schema;
-import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.JoinEdge;
@@ -28,7 +27,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -437,10 +436,8 @@ final class LiveJdbcLookup implements SchemaLookup {
     List<String> words = Lookups.searchWords(query);
     return Answer.of(meta(md -> {
       String db = database == null ? null : exactDatabase(md, database);
-      Map<QualifiedName, double[]> score = new HashMap<>();
-      Map<QualifiedName, TableKind> kinds = new HashMap<>();
-      Map<QualifiedName, String> comments = new HashMap<>();
-      Map<QualifiedName, List<ColumnHit>> matched = new HashMap<>();
+      LiveRanking ranking = new LiveRanking(words, null);
+      Set<QualifiedName> tables = new HashSet<>();
       try (ResultSet rs = md.getTables(db, null, "%", TABLE_TYPES)) {
         while (rs.next()) {
           TableKind kind = kindOf(rs.getString("TABLE_TYPE"));
@@ -456,13 +453,8 @@ final class LiveJdbcLookup implements SchemaLookup {
           if (!view.filter().showsTable(q)) {
             continue;
           }
-          kinds.put(q, kind);
-          String comment = Lookups.blankToNull(rs.getString("REMARKS"));
-          comments.put(q, comment);
-          double s = 3 * Lookups.hits(words, q.name()) + Lookups.hits(words, comment);
-          if (s > 0) {
-            score.computeIfAbsent(q, x -> new double[1])[0] += s;
-          }
+          tables.add(q);
+          ranking.table(q, kind, Lookups.blankToNull(rs.getString("REMARKS")));
         }
       }
       int scanned = 0;
@@ -471,31 +463,17 @@ final class LiveJdbcLookup implements SchemaLookup {
           String cat = Lookups.nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
           String sc = rs.getString("TABLE_SCHEM");
           String tn = rs.getString("TABLE_NAME");
-          if (cat == null || sc == null || tn == null) {
+          String col = rs.getString("COLUMN_NAME");
+          if (cat == null || sc == null || tn == null || col == null) {
             continue;
           }
           QualifiedName q = QualifiedName.of(cat, sc, tn);
-          if (!kinds.containsKey(q)) {
-            continue;
-          }
-          String col = rs.getString("COLUMN_NAME");
-          double s = Lookups.hits(words, col)
-              + 0.5 * Lookups.hits(words, rs.getString("REMARKS"));
-          if (s > 0) {
-            score.computeIfAbsent(q, x -> new double[1])[0] += s;
-            matched.computeIfAbsent(q, x -> new ArrayList<>())
-                .add(new ColumnHit(col, typeOf(rs), s));
+          if (tables.contains(q)) {
+            ranking.column(q, col, typeOf(rs), Lookups.blankToNull(rs.getString("REMARKS")));
           }
         }
       }
-      List<QualifiedName> ranked = new ArrayList<>(score.keySet());
-      ranked.sort(Comparator.<QualifiedName>comparingDouble(q -> -score.get(q)[0])
-          .thenComparing(Comparator.naturalOrder()));
-      List<SearchHit> out = new ArrayList<>();
-      for (QualifiedName q : ranked.subList(0, Math.min(k, ranked.size()))) {
-        out.add(Lookups.liveHit(words, q, kinds.get(q), score.get(q)[0], comments.get(q),
-            matched.getOrDefault(q, List.of()), neighbours(md, q)));
-      }
+      List<SearchHit> out = ranking.top(k, q -> neighbours(md, q));
       return out;
     }));
   }

@@ -6,7 +6,6 @@ import dev.snowchat.mcp.ToolErrorCode;
 import dev.snowchat.mcp.internal.lookup.Catalogs.Database;
 import dev.snowchat.mcp.internal.lookup.Catalogs.Function;
 import dev.snowchat.mcp.internal.lookup.Catalogs.Schema;
-import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.ColumnInfo;
 import dev.snowchat.schemaindex.ForeignKey;
 import dev.snowchat.schemaindex.JoinEdge;
@@ -21,11 +20,12 @@ import dev.snowchat.sqlgate.SnowchatException;
 import dev.snowchat.sqlgate.Sql;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -276,20 +276,20 @@ final class LiveSnowflakeLookup implements SchemaLookup {
     List<String> words = Lookups.searchWords(query);
     String scope = database == null ? "IN ACCOUNT" : "IN DATABASE " + q(normalize(database,
         false));
-    Map<QualifiedName, double[]> score = new HashMap<>();
-    Map<QualifiedName, TableInfo> heads = new HashMap<>();
-    Map<QualifiedName, List<ColumnHit>> matched = new HashMap<>();
-    for (String w : words.subList(0, Math.min(4, words.size()))) {
+    LiveRanking ranking = new LiveRanking(words, null);
+    Set<QualifiedName> tables = new HashSet<>();
+    List<String> asked = words.subList(0, Math.min(4, words.size()));
+    for (String w : asked) {
       Rows objects = show("SHOW OBJECTS LIKE " + s("%" + w + "%") + " " + scope + " LIMIT "
           + SHOW_LIMIT);
       for (List<Object> row : objects.rows()) {
         TableInfo t = objectRow(objects, row, "", "");
-        if (t != null && view.filter().showsTable(t.id())) {
-          heads.putIfAbsent(t.id(), t);
-          score.computeIfAbsent(t.id(), x -> new double[1])[0]
-              += 3 * Lookups.hits(List.of(w), t.id().name());
+        if (t != null && view.filter().showsTable(t.id()) && tables.add(t.id())) {
+          ranking.table(t.id(), t.kind(), t.comment());
         }
       }
+    }
+    for (String w : asked) {
       Rows cols = show("SHOW COLUMNS LIKE " + s("%" + w + "%") + " " + scope);
       for (List<Object> row : cols.rows()) {
         String db = cols.get(row, "database_name");
@@ -303,25 +303,16 @@ final class LiveSnowflakeLookup implements SchemaLookup {
         if (!view.filter().showsTable(id)) {
           continue;
         }
-        heads.putIfAbsent(id, TableInfo.builder(id).build());
-        double s = Lookups.hits(List.of(w), cn);
-        score.computeIfAbsent(id, x -> new double[1])[0] += s;
-        List<ColumnHit> m = matched.computeIfAbsent(id, x -> new ArrayList<>());
-        if (m.stream().noneMatch(c -> c.name().equals(cn))) {
-          m.add(new ColumnHit(cn, columnType(cols.get(row, "data_type")), s));
+        if (tables.add(id)) {
+          // a table whose name holds no query word: SHOW COLUMNS gives no kind or comment
+          ranking.table(id, TableKind.TABLE, null);
         }
+        ranking.column(id, cn, columnType(cols.get(row, "data_type")),
+            Lookups.blankToNull(cols.get(row, "comment")));
       }
     }
-    List<QualifiedName> ranked = new ArrayList<>(score.keySet());
-    ranked.sort(Comparator.<QualifiedName>comparingDouble(x -> -score.get(x)[0])
-        .thenComparing(Comparator.naturalOrder()));
-    List<SearchHit> out = new ArrayList<>();
-    for (QualifiedName id : ranked.subList(0, Math.min(k, ranked.size()))) {
-      TableInfo head = heads.get(id);
-      List<JoinEdge> nb = out.size() < 5 ? neighbours(id) : List.of();
-      out.add(Lookups.liveHit(words, id, head.kind(), score.get(id)[0], head.comment(),
-          matched.getOrDefault(id, List.of()), nb));
-    }
+    int[] described = {0};
+    List<SearchHit> out = ranking.top(k, id -> described[0]++ < 5 ? neighbours(id) : List.of());
     return Answer.of(out);
   }
 
