@@ -57,6 +57,9 @@ class IndexToolsTest {
     // answer says so after a comma
     assertThat((String) s.structured().get("source")).startsWith("index");
     assertThat(s.text()).contains("FACT_REVIEWS");
+    // the shipped sentence model: a hybrid answer is a semantic one
+    assertThat(s.structured().get("semantic")).isEqualTo("hybrid".equals(s.structured()
+        .get("mode")));
   }
 
   @Test

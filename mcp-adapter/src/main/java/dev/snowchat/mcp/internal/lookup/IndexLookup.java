@@ -59,10 +59,35 @@ final class IndexLookup implements SchemaLookup {
    * @param firstCallWait how long after now calls wait for the first load (tests shorten it)
    */
   IndexLookup(SchemaIndex index, CatalogView view, Duration firstCallWait) {
+    this(index, view, firstCallWait, false);
+  }
+
+  /**
+   * A lookup over an index whose vectors may be lexical.
+   *
+   * @param index the index
+   * @param view the scope and defaults
+   * @param firstCallWait how long after now calls wait for the first load
+   * @param lexicalVectors whether the index's vectors come from the hashing provider (hashed
+   *     words, word pairs and character trigrams: lexical, no sentence model); its hybrid
+   *     searches are then reported as {@link #HYBRID_LEXICAL}
+   */
+  IndexLookup(SchemaIndex index, CatalogView view, Duration firstCallWait,
+      boolean lexicalVectors) {
     this.index = requireNonNull(index, "index is null");
     this.view = requireNonNull(view, "view is null");
     this.waitUntil = System.nanoTime() + firstCallWait.toNanos();
+    this.lexicalVectors = lexicalVectors;
   }
+
+  /**
+   * How a hybrid search is reported when its vectors are the hashing provider's: {@code
+   * search_schema} still says mode {@code hybrid} (two rankings fused, the documented name), with
+   * {@code semantic: false} and a text that says no sentence model took part.
+   */
+  static final String HYBRID_LEXICAL = "hybrid_lexical";
+
+  private final boolean lexicalVectors;
 
   /**
    * Runs a question against the served index; unavailable when it is not loaded (or unloads).
@@ -217,7 +242,7 @@ final class IndexLookup implements SchemaLookup {
         }
       }
       return switch (result.mode()) {
-        case HYBRID -> Answer.of(out, "hybrid");
+        case HYBRID -> Answer.of(out, lexicalVectors ? HYBRID_LEXICAL : "hybrid");
         case KEYWORD -> Answer.of(out, "keyword");
         case KEYWORD_WHILE_EMBEDDING -> Answer.of(out, "keyword_while_embedding");
       };

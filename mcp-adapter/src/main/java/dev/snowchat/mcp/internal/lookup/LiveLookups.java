@@ -37,8 +37,11 @@ public final class LiveLookups {
    * @return the router
    */
   public static LookupRouter router(Warehouse w, SchemaIndex index) {
-    return new LookupRouter(live(w), new IndexLookup(index, CatalogView.of(w)),
-        () -> IndexLookup.describe(index));
+    EmbeddingProvider model = model(w.config().embeddings());
+    // the hashing provider's vectors are lexical: its "hybrid" answers must not claim a model
+    boolean lexical = model != null && EmbeddingProviders.DEFAULT.equals(model.name());
+    return new LookupRouter(live(w), new IndexLookup(index, CatalogView.of(w),
+        IndexLookup.FIRST_CALL_WAIT, lexical), () -> IndexLookup.describe(index));
   }
 
   /**

@@ -39,7 +39,8 @@ public final class LookupRouter {
    * @param value the answer
    * @param source {@code index} or {@code live}
    * @param how how the lookup found it when it says so (the index's search mode: {@code
-   *     hybrid}, {@code keyword}, {@code keyword_while_embedding}), else null
+   *     hybrid}, {@code hybrid_lexical} (hybrid with the hashing provider's lexical vectors),
+   *     {@code keyword}, {@code keyword_while_embedding}), else null
    * @param <T> the answer type
    */
   public record Sourced<T>(T value, String source, @Nullable String how) {

@@ -438,9 +438,11 @@ public final class Tools {
     };
   }
 
-  /** What each search mode is called in a search's text. */
+  /** What each way of finding tables is called in a search's text. */
   private static final Map<String, String> MODE_TEXT = Map.of(
       "hybrid", "hybrid search: keywords and the embedding model",
+      "hybrid_lexical", "hybrid search: keywords and hashed word vectors (lexical, no sentence"
+          + " model)",
       "keyword", "keyword search",
       "keyword_while_embedding", "keyword search while the model embeds the catalog");
 
@@ -451,9 +453,13 @@ public final class Tools {
     Sourced<List<SearchHit>> r = router.ask(l -> l.search(query, k, db));
     List<Map<String, Object>> hits = new ArrayList<>();
     // How the tables were found: the index's search mode, or the live lookup's word match.
-    String mode = r.how() != null ? r.how() : "live".equals(r.source()) ? "keyword" : "hybrid";
+    String how = r.how() != null ? r.how() : "live".equals(r.source()) ? "keyword" : "hybrid";
+    // The documented modes stay the three names clients know; whether a sentence model's
+    // meaning took part is said apart (the hashing provider's vectors are lexical).
+    String mode = how.equals("hybrid_lexical") ? "hybrid" : how;
+    boolean semantic = how.equals("hybrid");
     StringBuilder sb = new StringBuilder(r.value().size() + " tables for '" + query
-        + "' (source: " + r.source() + ", " + MODE_TEXT.getOrDefault(mode, mode) + "):\n");
+        + "' (source: " + r.source() + ", " + MODE_TEXT.getOrDefault(how, how) + "):\n");
     for (SearchHit h : r.value()) {
       List<String> columns = h.columns().stream().map(ColumnHit::name).toList();
       Map<String, Object> m = item("table", h.table().toString(), "kind", h.kind().configName());
@@ -488,7 +494,7 @@ public final class Tools {
           + " Try other words, or list_tables to browse.");
     }
     return ToolResult.success(sb.toString().strip(), Map.of("query", query, "hits", hits,
-        "count", hits.size(), "source", r.source(), "mode", mode));
+        "count", hits.size(), "source", r.source(), "mode", mode, "semantic", semantic));
   }
 
   private ToolResult findJoinPath(Args a, CallContext ctx) {
@@ -657,7 +663,7 @@ public final class Tools {
           "matchedColumns", STRINGS, "joins", STRINGS, "neighbours", array(EDGE)),
           List.of("table", "kind", "score", "relevance", "confident", "matchedColumns", "joins",
               "neighbours"))), "count", INT, "source", SOURCE, "mode", Map.of("type", "string",
-          "enum", List.of("hybrid", "keyword", "keyword_while_embedding"))),
+          "enum", List.of("hybrid", "keyword", "keyword_while_embedding")), "semantic", BOOL),
       List.of("query", "hits", "count", "source", "mode"));
   static final Map<String, Object> OUT_JOIN = out(Map.of("from", STRING, "to", STRING,
       "found", BOOL, "edges", array(EDGE), "joinClause", STRING, "source", SOURCE),
