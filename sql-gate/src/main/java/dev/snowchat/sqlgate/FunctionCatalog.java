@@ -152,8 +152,11 @@ public final class FunctionCatalog {
     try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT p.proname, p.provolatile, p.prokind,"
             + " n.nspname IN ('pg_catalog', 'information_schema'), l.lanname, p.oid::int8,"
-            + " p.pronargs = 1 AND EXISTS (SELECT 1 FROM pg_catalog.pg_type t"
-            + " WHERE t.oid = p.proargtypes[0] AND t.typrelid <> 0)"
+            // row.f calls f(row) when f's first argument takes a row (a table's type, record,
+            // a polymorphic type) and any others have defaults
+            + " p.pronargs >= 1 AND p.pronargs - p.pronargdefaults <= 1"
+            + " AND EXISTS (SELECT 1 FROM pg_catalog.pg_type t"
+            + " WHERE t.oid = p.proargtypes[0] AND (t.typrelid <> 0 OR t.typtype = 'p'))"
             + " FROM pg_catalog.pg_proc p"
             + " JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace"
             + " JOIN pg_catalog.pg_language l ON l.oid = p.prolang")) {

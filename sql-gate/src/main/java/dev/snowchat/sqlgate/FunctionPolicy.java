@@ -99,8 +99,10 @@ public final class FunctionPolicy {
       // Snowflake: every caller shares the server's user and pooled sessions, so the results and
       // SQL text of earlier queries are other callers' data.
       "RESULT_SCAN", "QUERY_HISTORY", "QUERY_HISTORY_BY_SESSION", "QUERY_HISTORY_BY_USER",
-      // PostgreSQL: other sessions' SQL text (callers share the server's role).
-      "PG_STAT_GET_ACTIVITY", "PG_STAT_GET_BACKEND_ACTIVITY",
+      // PostgreSQL: other sessions' SQL text (callers share the server's role), and the
+      // functions behind pg_prepared_statements and pg_cursors (the pooled session's).
+      "PG_STAT_GET_ACTIVITY", "PG_STAT_GET_BACKEND_ACTIVITY", "PG_PREPARED_STATEMENT",
+      "PG_CURSOR",
       "QUERY_HISTORY_BY_WAREHOUSE", "LOGIN_HISTORY", "LOGIN_HISTORY_BY_USER",
       // MySQL, SQL Server, others: files and processes.
       "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL", "UTL_FILE", "UTL_HTTP");
@@ -252,7 +254,9 @@ public final class FunctionPolicy {
 
   /** Snowflake views of other callers' SQL and logins (the server's user is shared). */
   private static final Set<String> SNOWFLAKE_DENIED_RELATIONS = Set.of("QUERY_HISTORY",
-      "ACCESS_HISTORY", "LOGIN_HISTORY", "QUERY_ACCELERATION_HISTORY");
+      "ACCESS_HISTORY", "LOGIN_HISTORY", "QUERY_ACCELERATION_HISTORY",
+      // also carry other callers' query text
+      "QUERY_ACCELERATION_ELIGIBLE", "TASK_HISTORY", "AGGREGATE_QUERY_HISTORY");
 
   /** Words before '(' in table position that are syntax, not table functions. */
   private static final Set<String> TABLE_SYNTAX = Set.of("LATERAL", "VALUES", "ONLY", "TABLE");

@@ -128,6 +128,14 @@ class GatedExecutorPostgresTest {
           + " LANGUAGE plpgsql VOLATILE AS $$ BEGIN PERFORM lo_create(0); RETURN ROW($1); END $$");
       s.execute("CREATE CAST (int AS public." + x + "_ty) WITH FUNCTION public." + x
           + "_cast(int)");
+      // a second red-team run: attribute notation over record, polymorphic and defaulted
+      // arguments; operators holding '?'
+      s.execute("CREATE FUNCTION public." + x + "_rec(record) RETURNS int" + body);
+      s.execute("CREATE FUNCTION public." + x + "_any(anyelement) RETURNS int" + body);
+      s.execute("CREATE FUNCTION public." + x + "_def(" + schema + ".t, int DEFAULT 0)"
+          + " RETURNS int" + body);
+      s.execute("CREATE OPERATOR public.?~? (LEFTARG = int, RIGHTARG = int, FUNCTION = public."
+          + x + "_op)");
     }
     try {
       GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
@@ -142,7 +150,13 @@ class GatedExecutorPostgresTest {
           "SELECT (t)." + x + "_attr FROM " + schema + ".t t",
           "SELECT 1 ### 2", "SELECT 1 OPERATOR(public.###) 2",
           "SELECT " + x + "_sum(i) FROM " + schema + ".t",
-          "SELECT 1::" + x + "_ty", "SELECT CAST(1 AS " + x + "_ty)")) {
+          "SELECT 1::" + x + "_ty", "SELECT CAST(1 AS " + x + "_ty)",
+          "SELECT 1::public." + x + "_ty", "SELECT CAST(1 AS \"public\"." + x + "_ty)",
+          "SELECT t." + x + "_rec FROM " + schema + ".t t",
+          "SELECT t." + x + "_any FROM " + schema + ".t t",
+          "SELECT t." + x + "_def FROM " + schema + ".t t",
+          "SELECT 1 ?~? 2", "SELECT 1 OPERATOR(public.?~?) 2",
+          "SELECT i FROM " + schema + ".t ORDER BY i USING ?~?")) {
         Execution e = executor.run(sql);
         assertThat(e).as(sql).isInstanceOf(Execution.Refused.class);
         assertThat(((Execution.Refused) e).verdict().rule()).as(sql)
@@ -161,6 +175,9 @@ class GatedExecutorPostgresTest {
       try (Connection c = pg.connect(); Statement s = c.createStatement()) {
         s.execute("DROP CAST IF EXISTS (int AS public." + x + "_ty)");
         s.execute("DROP OPERATOR IF EXISTS public.### (int, int)");
+        s.execute("DROP OPERATOR IF EXISTS public.?~? (int, int)");
+        s.execute("DROP FUNCTION IF EXISTS public." + x + "_rec(record)");
+        s.execute("DROP FUNCTION IF EXISTS public." + x + "_any(anyelement)");
         s.execute("DROP AGGREGATE IF EXISTS public." + x + "_sum(int)");
         s.execute("DROP FUNCTION IF EXISTS public." + x + "_sfunc(int, int)");
         s.execute("DROP FUNCTION IF EXISTS public." + x + "_op(int, int)");

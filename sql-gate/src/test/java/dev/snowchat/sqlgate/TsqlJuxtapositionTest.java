@@ -32,7 +32,12 @@ class TsqlJuxtapositionTest {
       "WAITFOR DELAY '01:00:00'", "RAISERROR ('x', 10, 1) WITH LOG",
       "WRITETEXT t.c @p 'x'", "UPDATETEXT t.c @p 0 NULL 'x'", "RECEIVE TOP (1) * FROM q",
       "SEND ON CONVERSATION @h ('x')", "MOVE CONVERSATION @h TO @g",
-      "GET CONVERSATION GROUP @g FROM q", "LOAD DATABASE x FROM 'f'", "DUMP TRANSACTION x");
+      "GET CONVERSATION GROUP @g FROM q", "LOAD DATABASE x FROM 'f'", "DUMP TRANSACTION x",
+      // a second red-team run
+      "ADD SIGNATURE TO dbo.p BY CERTIFICATE c",
+      "ADD SENSITIVITY CLASSIFICATION TO dbo.t.c WITH (LABEL = 'x')",
+      "ADD COUNTERSIGNATURE TO dbo.p BY CERTIFICATE c", "END CONVERSATION @h",
+      "FETCH NEXT FROM c", "FETCH ABSOLUTE 3 FROM c", "FETCH c");
 
   private static final List<String> READS = List.of("SELECT 1", "SELECT a FROM t",
       "SELECT a FROM t WHERE b = 1", "SELECT * FROM t ORDER BY a",
@@ -74,7 +79,10 @@ class TsqlJuxtapositionTest {
   @ValueSource(strings = {"SELECT open, close FROM prices", "SELECT t.open, t.close FROM prices t",
       "SELECT open AS o, close AS c FROM prices", "SELECT kill FROM stats",
       "SELECT use FROM t WHERE use = 1", "SELECT p.backup FROM p",
-      "SELECT open FROM prices ORDER BY close DESC", "SELECT get, send, move, load FROM t"})
+      "SELECT open FROM prices ORDER BY close DESC", "SELECT get, send, move, load FROM t",
+      "SELECT a FROM t ORDER BY a OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY",
+      "SELECT a FROM t ORDER BY a FETCH FIRST 5 ROWS ONLY",
+      "SELECT CASE WHEN a = 1 THEN 'x' END AS c FROM t", "SELECT a + b AS add FROM t"})
   void generic_statementWordsAsColumnNames_allowed(String sql) {
     assertThat(GENERIC.check(sql).allowed()).as(sql).isTrue();
   }

@@ -24,7 +24,11 @@ class DisclosureTest {
   @ValueSource(strings = {"SELECT current_setting('s3_secret_access_key')",
       "SELECT current_setting('S3_SESSION_TOKEN')", "SELECT main.current_setting('azure_key')",
       "SELECT current_setting(name) FROM t", "SELECT current_setting('x' || 'secret')",
-      "SELECT * FROM t WHERE a = current_setting('s3_access_key_id')"})
+      "SELECT * FROM t WHERE a = current_setting('s3_access_key_id')",
+      // a second red-team run: credentials under names without a credential word
+      "SELECT current_setting('http_proxy')",
+      "SELECT current_setting('azure_storage_connection_string')",
+      "SELECT current_setting('allowed_directories')"})
   void duckDbCurrentSetting_credentialOrComputedName_refused(String sql) {
     Verdict v = DUCKDB.check(sql);
     assertThat(v.allowed()).as(sql).isFalse();
@@ -47,7 +51,8 @@ class DisclosureTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"SELECT * FROM pg_prepared_statements", "SELECT * FROM pg_cursors",
-      "SELECT name, statement FROM pg_catalog.pg_prepared_statements"})
+      "SELECT name, statement FROM pg_catalog.pg_prepared_statements",
+      "SELECT name, statement FROM pg_prepared_statement()", "SELECT * FROM pg_cursor()"})
   void postgresSessionViews_refused(String sql) {
     Verdict v = SqlGate.builder().dialect(Dialect.POSTGRES).build().check(sql);
     assertThat(v.allowed()).isFalse();
@@ -59,7 +64,15 @@ class DisclosureTest {
       "SELECT * FROM IDENTIFIER('SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY')",
       "SELECT * FROM TABLE('SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY')",
       "SELECT * FROM identifier('snowflake.account_usage.login_history')",
-      "SELECT * FROM t JOIN IDENTIFIER('SNOWFLAKE.ACCOUNT_USAGE.ACCESS_HISTORY') h ON true"})
+      "SELECT * FROM t JOIN IDENTIFIER('SNOWFLAKE.ACCOUNT_USAGE.ACCESS_HISTORY') h ON true",
+      "SELECT * FROM IDENTIFIER($$SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY$$)",
+      "SELECT * FROM TABLE($$SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY$$)",
+      "SELECT * FROM IDENTIFIER('SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTO' || 'RY')",
+      "SELECT * FROM TABLE('SNOWFLAKE.ACCOUNT_USAGE.' || 'QUERY_HISTORY')",
+      "SELECT * FROM IDENTIFIER(CONCAT('SNOWFLAKE.ACCOUNT_USAGE.', 'QUERY_HISTORY'))",
+      "SELECT query_text FROM SNOWFLAKE.ACCOUNT_USAGE.QUERY_ACCELERATION_ELIGIBLE",
+      "SELECT * FROM SNOWFLAKE.ACCOUNT_USAGE.TASK_HISTORY",
+      "SELECT * FROM SNOWFLAKE.ACCOUNT_USAGE.AGGREGATE_QUERY_HISTORY"})
   void snowflakeHistoryViews_namedThroughIdentifierOrTable_refused(String sql) {
     Verdict v = SqlGate.builder().dialect(Dialect.SNOWFLAKE).build().check(sql);
     assertThat(v.allowed()).as(sql).isFalse();
@@ -71,5 +84,9 @@ class DisclosureTest {
     SqlGate g = SqlGate.builder().dialect(Dialect.SNOWFLAKE).build();
     assertThat(g.check("SELECT * FROM IDENTIFIER('ANALYTICS.PUBLIC.ORDERS')").allowed()).isTrue();
     assertThat(g.check("SELECT * FROM TABLE('ANALYTICS.PUBLIC.ORDERS')").allowed()).isTrue();
+    assertThat(g.check("SELECT * FROM IDENTIFIER($t)").allowed()).isTrue();
+    assertThat(g.check("SELECT * FROM TABLE(FLATTEN(input => PARSE_JSON('[1]')))").allowed())
+        .isTrue();
+    assertThat(g.check("SELECT * FROM TABLE(GENERATOR(ROWCOUNT => 3))").allowed()).isTrue();
   }
 }

@@ -2,6 +2,7 @@ package dev.snowchat.sqlgate.internal.classify;
 
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.internal.lexer.Token;
+import dev.snowchat.sqlgate.internal.lexer.TokenType;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -68,7 +69,9 @@ final class Keywords {
    * @param next the token after it, or null
    * @return the kind, or null when the word starts none there
    */
-  static @Nullable StatementKind tsqlStatement(String w, @Nullable Token next) {
+  static @Nullable StatementKind tsqlStatement(java.util.List<Token> t, int i) {
+    String w = t.get(i).value();
+    @Nullable Token next = i + 1 < t.size() ? t.get(i + 1) : null;
     StatementKind k = TSQL_ANYWHERE.get(w);
     if (k != null) {
       return k;
@@ -92,11 +95,40 @@ final class Keywords {
       // DISABLE TRIGGER ..., ENABLE TRIGGER ...
       case "DISABLE", "ENABLE" -> next != null && next.isWord("TRIGGER")
           ? StatementKind.DDL : null;
+      // ADD SIGNATURE | COUNTERSIGNATURE | SENSITIVITY CLASSIFICATION
+      case "ADD" -> next != null && (next.isWord("SIGNATURE") || next.isWord("COUNTERSIGNATURE")
+          || next.isWord("SENSITIVITY")) ? StatementKind.DDL : null;
+      // END CONVERSATION @h (a CASE's END is followed by anything else)
+      case "END" -> next != null && next.isWord("CONVERSATION") ? StatementKind.ADMIN : null;
+      // FETCH NEXT FROM cursor moves it; OFFSET ... FETCH NEXT 5 ROWS ONLY is a read
+      case "FETCH" -> cursorFetch(t, i) ? StatementKind.ADMIN : null;
       // LOAD DATABASE, DUMP TRANSACTION (Sybase heritage)
       case "LOAD", "DUMP" -> next != null && (next.isWord("DATABASE")
           || next.isWord("TRANSACTION") || next.isWord("TRAN")) ? StatementKind.ADMIN : null;
       default -> null;
     };
+  }
+
+  /**
+   * Whether the FETCH at {@code i} reads a cursor: a cursor name or a direction only cursors
+   * have follows it, or after NEXT / FIRST, FROM comes before ROW, ROWS or ONLY.
+   */
+  private static boolean cursorFetch(java.util.List<Token> t, int i) {
+    if (i + 1 < t.size() && t.get(i + 1).type() == TokenType.WORD
+        && !t.get(i + 1).isWord("NEXT") && !t.get(i + 1).isWord("FIRST")) {
+      return true; // FETCH c, FETCH PRIOR | LAST | ABSOLUTE n | RELATIVE n FROM c: cursors only
+    }
+    for (int j = i + 1; j < t.size() && j <= i + 5; j++) {
+      Token k = t.get(j);
+      if (k.isWord("ROW") || k.isWord("ROWS") || k.isWord("ONLY") || k.isWord("PERCENT")) {
+        return false;
+      }
+      if (k.isWord("FROM") || k.type() == TokenType.VARIABLE
+          || k.isOp("@")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Write words that are also names of ordinary read-only functions when followed by '('. */

@@ -456,6 +456,12 @@ final class TokenAnalyzer {
       Token k = t.get(i);
       Token prev = i > 0 ? t.get(i - 1) : null;
       Token next = i + 1 < n ? t.get(i + 1) : null;
+      if (enforce && k.isQuestionMark() && functions.operatorDenied(operatorRun(t, i))) {
+        // a '?' is lexed as a parameter; in an operator (?~?, #?#) PostgreSQL reads it as part
+        o.problem(Rule.FUNCTION_NOT_ALLOWED, "operator " + operatorRun(t, i) + " runs a"
+            + " function with side effects (the engine's catalog)");
+        return;
+      }
       switch (k.type()) {
         case OTHER -> {
           o.problem(Rule.PARSE_FAILED, "unexpected character " + k.value() + " at offset "
@@ -465,8 +471,8 @@ final class TokenAnalyzer {
         case OP -> {
           String v = k.value();
           if (enforce && functions.operatorDenied(operatorRun(t, i))) {
-            o.problem(Rule.FUNCTION_NOT_ALLOWED, "operator " + v + " runs a function with side"
-                + " effects (the engine's catalog)");
+            o.problem(Rule.FUNCTION_NOT_ALLOWED, "operator " + operatorRun(t, i) + " runs a"
+                + " function with side effects (the engine's catalog)");
             return;
           }
           if (v.equals("(") || v.equals("[") || v.equals("{")) {
@@ -485,7 +491,7 @@ final class TokenAnalyzer {
         case WORD -> {
           String w = k.value();
           boolean call = next != null && next.isOp("(");
-          if (enforce && userCode(w, prev, call, depth, o)) {
+          if (enforce && userCode(t, i, w, call, depth, o)) {
             return;
           }
           if (w.equals("FROM") && depth > 0 && fromFunction[depth]) {
@@ -519,7 +525,7 @@ final class TokenAnalyzer {
           }
           if (dialect == Dialect.GENERIC && i > 0 && !identifierContext(prev, next)) {
             // SQL Server runs a statement that follows another without ';' (SELECT 1 SHUTDOWN)
-            StatementKind ts = Keywords.tsqlStatement(w, next);
+            StatementKind ts = Keywords.tsqlStatement(t, i);
             if (ts != null && Keywords.rank(ts) > Keywords.rank(o.kind)) {
               o.kind = ts;
               o.word = w + " inside the statement (in SQL Server a statement needs no ';')";
@@ -578,7 +584,7 @@ final class TokenAnalyzer {
           }
         }
         case QUOTED_IDENT -> {
-          if (enforce && userCode(k.value(), prev, next != null && next.isOp("("), depth, o)) {
+          if (enforce && userCode(t, i, k.value(), next != null && next.isOp("("), depth, o)) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
@@ -621,23 +627,30 @@ final class TokenAnalyzer {
     }
   }
 
-  /** Parts of DuckDB setting names that hold credentials ({@code s3_secret_access_key}). */
-  private static final List<String> CREDENTIAL_WORDS = List.of("SECRET", "KEY", "TOKEN",
-      "PASSWORD", "CREDENTIAL", "SESSION");
+  /**
+   * DuckDB settings reviewed as holding no credential, path or address, that {@code
+   * current_setting} may read (settings such as {@code s3_secret_access_key}, {@code http_proxy}
+   * or {@code azure_storage_connection_string} hold credentials).
+   */
+  private static final Set<String> READABLE_SETTINGS = Set.of("THREADS", "WORKER_THREADS",
+      "MEMORY_LIMIT", "MAX_MEMORY", "TIMEZONE", "CALENDAR", "DEFAULT_ORDER", "DEFAULT_NULL_ORDER",
+      "DEFAULT_COLLATION", "ACCESS_MODE", "SEARCH_PATH", "SCHEMA", "PRESERVE_INSERTION_ORDER",
+      "MAX_EXPRESSION_DEPTH", "ENABLE_EXTERNAL_ACCESS", "LOCK_CONFIGURATION",
+      "AUTOINSTALL_KNOWN_EXTENSIONS", "AUTOLOAD_KNOWN_EXTENSIONS", "ALLOW_COMMUNITY_EXTENSIONS",
+      "ENABLE_LOGGING", "ENABLE_PROGRESS_BAR", "ERRORS_AS_JSON", "INTEGER_DIVISION",
+      "ORDERED_AGGREGATE_THRESHOLD", "PIVOT_LIMIT", "PIVOT_FILTER_THRESHOLD",
+      "IMMEDIATE_TRANSACTION_MODE", "CHECKPOINT_THRESHOLD", "WAL_AUTOCHECKPOINT",
+      "DEFAULT_BLOCK_SIZE", "STORAGE_COMPATIBILITY_VERSION", "EXPLAIN_OUTPUT",
+      "ARROW_LARGE_BUFFER_SIZE", "STREAMING_BUFFER_SIZE", "DEBUG_ASOF_IEJOIN", "VERSION");
 
-  /** {@code current_setting('name')} at {@code i}: one literal naming no credential. */
+  /** {@code current_setting('name')} at {@code i}: one literal naming a reviewed setting. */
   private static boolean secretFreeSetting(List<Token> t, int i) {
     if (i + 3 >= t.size() || !t.get(i + 1).isOp("(") || !t.get(i + 3).isOp(")")
         || t.get(i + 2).type() != TokenType.STRING) {
       return false;
     }
-    String name = t.get(i + 2).value().toUpperCase(java.util.Locale.ROOT);
-    for (String w : CREDENTIAL_WORDS) {
-      if (name.contains(w)) {
-        return false;
-      }
-    }
-    return true;
+    return READABLE_SETTINGS.contains(t.get(i + 2).value().strip()
+        .toUpperCase(java.util.Locale.ROOT));
   }
 
   private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|`?";
@@ -668,8 +681,12 @@ final class TokenAnalyzer {
   }
 
   private static boolean adjacentOperator(Token a, Token b) {
-    return a.type() == TokenType.OP && b.type() == TokenType.OP && a.end() == b.start()
-        && operatorChars(a.value()) && operatorChars(b.value());
+    return operatorToken(a) && operatorToken(b) && a.end() == b.start();
+  }
+
+  /** An operator token, or a '?' (lexed as a parameter) that may be part of one. */
+  private static boolean operatorToken(Token k) {
+    return (k.type() == TokenType.OP || k.isQuestionMark()) && operatorChars(k.value());
   }
 
   private static boolean operatorChars(String v) {
@@ -686,8 +703,9 @@ final class TokenAnalyzer {
    * row.f} is {@code f(row)} (attribute notation), and {@code x::t} or {@code CAST(x AS t)} runs
    * the cast's function. Refuses and returns true when the catalog says it has side effects.
    */
-  private boolean userCode(String name, @Nullable Token prev, boolean call, int depth,
+  private boolean userCode(List<Token> t, int i, String name, boolean call, int depth,
       Outcome o) {
+    Token prev = i > 0 ? t.get(i - 1) : null;
     if (prev == null || call) {
       return false;
     }
@@ -696,7 +714,15 @@ final class TokenAnalyzer {
           + "(row), which has side effects (the engine's catalog)");
       return true;
     }
-    if ((prev.isOp("::") || (prev.isWord("AS") && depth > 0)) && functions.castDenied(name)) {
+    // the type after '::' or CAST(x AS, past its qualifiers (::public.t, AS "db"."s"."t")
+    int j = i - 1;
+    while (j >= 2 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
+        || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
+      j -= 2;
+    }
+    Token before = t.get(j);
+    if ((before.isOp("::") || (before.isWord("AS") && depth > 0))
+        && functions.castDenied(name)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "a cast to " + name + " runs a function with side"
           + " effects (the engine's catalog)");
       return true;
@@ -926,6 +952,29 @@ final class TokenAnalyzer {
     }
   }
 
+  /**
+   * The relation {@code IDENTIFIER(...)} or {@code TABLE(...)} names, from the argument at
+   * {@code i + 2} to the bracket at {@code end}: a literal ({@code '...'} or {@code $$...$$}) is
+   * checked as the relation's name; a variable ({@code $v}, {@code :v}, {@code ?}) is the
+   * host's; anything else (an expression building the name) cannot be checked and is refused.
+   */
+  private void namedRelation(List<Token> t, int i, int end, String word, Outcome o) {
+    if (end == i + 3) {
+      Token a = t.get(i + 2);
+      if (a.type() == TokenType.STRING || a.type() == TokenType.DOLLAR_STRING) {
+        relation(a.value(), o);
+        return;
+      }
+      if (a.type() == TokenType.VARIABLE) {
+        return;
+      }
+    }
+    if (end > i + 2) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, word + "() names its relation with an expression,"
+          + " which cannot be checked; name it with one literal");
+    }
+  }
+
   /** A call standing where a table does: {@code FROM f(}, {@code JOIN LATERAL f(}, ... */
   private static boolean calledAsTable(@Nullable Token prev, int clause) {
     return tablePosition(prev, clause) || (prev != null && prev.isWord("LATERAL"));
@@ -943,16 +992,20 @@ final class TokenAnalyzer {
           o.problem(Rule.FUNCTION_NOT_ALLOWED, "a function named through IDENTIFIER() with a"
               + " variable cannot be checked; call it by name");
         }
-      } else if (end == i + 3 && t.get(i + 2).type() == TokenType.STRING) {
+      } else {
         // IDENTIFIER('db.sch.view') names a relation: the same views are refused as by name
-        relation(t.get(i + 2).value(), o);
+        namedRelation(t, i, end, "IDENTIFIER", o);
       }
       return;
     }
-    if (n.equals("TABLE") && i + 3 < t.size() && t.get(i + 2).type() == TokenType.STRING
-        && t.get(i + 3).isOp(")")) {
+    if (n.equals("TABLE") && dialect == Dialect.SNOWFLAKE) {
       // Snowflake's TABLE('db.sch.view') names a relation, as IDENTIFIER does
-      relation(t.get(i + 2).value(), o);
+      // (TABLE(f(...)) calls a table function, which the policy judges)
+      int end = close(t, i + 1, o.budget);
+      if (end > i + 2 && (t.get(i + 2).type() == TokenType.STRING
+          || t.get(i + 2).type() == TokenType.DOLLAR_STRING)) {
+        namedRelation(t, i, end, "TABLE", o);
+      }
       if (o.rule != null) {
         return;
       }
@@ -968,9 +1021,9 @@ final class TokenAnalyzer {
     }
     if (dialect == Dialect.DUCKDB && lastPart(n).equals("CURRENT_SETTING")
         && !secretFreeSetting(t, i)) {
-      o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a setting named by a"
-          + " literal that holds no credential (key, secret, token, password): settings can hold"
-          + " them, as duckdb_settings() shows, which is refused");
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a reviewed setting"
+          + " named by a literal ('threads', 'memory_limit', 'timezone', ...): settings can hold"
+          + " credentials, as duckdb_settings() shows, which is refused");
       return;
     }
     boolean notCall = nameNotCall(t, i, o.budget) || objectName(t, i, o.kind);

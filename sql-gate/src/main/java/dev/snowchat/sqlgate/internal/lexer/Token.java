@@ -23,6 +23,11 @@ public record Token(TokenType type, int start, int end, String value) {
     return type == TokenType.WORD && value.equals(upper);
   }
 
+  /** {@return true if this is a '?' (lexed as a parameter; PostgreSQL operators may hold it)} */
+  public boolean isQuestionMark() {
+    return type == TokenType.VARIABLE && value.equals("?");
+  }
+
   /** {@return true if this is an operator token with the given text} */
   public boolean isOp(String op) {
     return type == TokenType.OP && value.equals(op);
