@@ -1,16 +1,15 @@
-package dev.snowchat.mcp.internal.lookup;
+package dev.snowchat.schemaindex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snowchat.mcp.internal.lookup.SchemaLayer.Layer;
-import dev.snowchat.schemaindex.QualifiedName;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The live schema preference classifies tables as schema-index's internal {@code
- * SchemaPreference} does, on the names its README and {@code SearchRequest} document.
+ * {@link SchemaLayer}: the classification search's schema preference uses, and hosts that rank
+ * tables themselves (mcp-adapter's live metadata search) too, on the names the README and {@code
+ * SearchRequest} document.
  */
 class SchemaLayerTest {
   @ParameterizedTest
@@ -33,8 +32,8 @@ class SchemaLayerTest {
       "PUBLIC, STG_ORDERS, RAW",
       "PUBLIC, ORDERS, UNKNOWN",
       "MAIN, CUSTOMERS, UNKNOWN"})
-  void layer_bySchemaWordsThenNamePrefix(String schema, String table, Layer expected) {
-    assertThat(SchemaLayer.layer(QualifiedName.of("DB", schema, table))).isEqualTo(expected);
+  void layer_bySchemaWordsThenNamePrefix(String schema, String table, SchemaLayer expected) {
+    assertThat(SchemaLayer.of(QualifiedName.of("DB", schema, table))).isEqualTo(expected);
   }
 
   @ParameterizedTest

@@ -3,6 +3,7 @@ package dev.snowchat.mcp.internal.lookup;
 import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.JoinEdge;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.SchemaLayer;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.TableKind;
 import java.util.ArrayList;
@@ -27,14 +28,20 @@ import org.jspecify.annotations.Nullable;
  *       plural and its singular are one word. So a table does not outrank its twin because it has
  *       more columns that repeat the same word ({@code HOST_ID}, {@code HOST_NAME}, ...).
  *   <li>Matching columns add a little (0.02 each, at most five), below the schema preference.
- *   <li>Schema preference ({@link SchemaLayer}): tables of modelled layers gain {@link
- *       SchemaLayer#BOOST} times the best score, as in the index.
+ *   <li>Schema preference ({@link SchemaLayer}, schema-index's classification): tables of
+ *       modelled layers gain {@link #LAYER_BOOST} times the best score, as in the index.
  *   <li>The columns listed are those whose own name holds a query word: a column whose comment
  *       only repeats the table's subject ({@code CREATED_AT}, "When the listing was created") is
  *       not listed (at most ten, those matching the most words first).
  * </ul>
  */
 final class LiveRanking {
+  /**
+   * What a preferred table gains, as a share of the best score of the search: schema-index's
+   * default {@code layerBoost}, a tie-break that does not override a clearly better match.
+   */
+  static final double LAYER_BOOST = 0.08;
+
   private static final double NAME = 3;
   private static final double COMMENT = 1;
   private static final double COLUMN = 1;
@@ -205,7 +212,7 @@ final class LiveRanking {
       }
     }
     if (preferred == null || !preferred.isEmpty()) {
-      double boost = SchemaLayer.BOOST * max;
+      double boost = LAYER_BOOST * max;
       score.replaceAll((id, s) -> SchemaLayer.preferred(id, preferred) ? s + boost : s);
     }
     List<QualifiedName> ranked = new ArrayList<>(score.keySet());

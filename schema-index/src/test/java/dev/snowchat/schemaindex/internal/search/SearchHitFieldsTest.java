@@ -8,6 +8,7 @@ import dev.snowchat.schemaindex.ColumnHit;
 import dev.snowchat.schemaindex.Glossary;
 import dev.snowchat.schemaindex.JoinGraph;
 import dev.snowchat.schemaindex.QualifiedName;
+import dev.snowchat.schemaindex.SchemaLayer;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableKind;
@@ -64,16 +65,19 @@ class SearchHitFieldsTest {
   @Test
   void layer_bySchemaNameThenTablePrefix() {
     Catalog c = catalog();
-    assertThat(SchemaPreference.layer(c.table(RAW_ORDERS).orElseThrow()))
-        .isEqualTo(SchemaPreference.Layer.RAW);
-    assertThat(SchemaPreference.layer(c.table(ORDERS).orElseThrow()))
-        .isEqualTo(SchemaPreference.Layer.MODELLED);
-    assertThat(SchemaPreference.layer(
-        table(QualifiedName.of("DB", "PUBLIC", "DIM_DATE"), TableKind.TABLE, null, "D")))
-        .isEqualTo(SchemaPreference.Layer.MODELLED);
-    assertThat(SchemaPreference.layer(
-        table(QualifiedName.of("DB", "PUBLIC", "ORDERS"), TableKind.TABLE, null, "D")))
-        .isEqualTo(SchemaPreference.Layer.UNKNOWN);
+    assertThat(SchemaLayer.of(c.table(RAW_ORDERS).orElseThrow().id()))
+        .isEqualTo(SchemaLayer.RAW);
+    assertThat(SchemaLayer.of(c.table(ORDERS).orElseThrow().id()))
+        .isEqualTo(SchemaLayer.MODELLED);
+    assertThat(SchemaLayer.of(QualifiedName.of("DB", "PUBLIC", "DIM_DATE")))
+        .isEqualTo(SchemaLayer.MODELLED);
+    assertThat(SchemaLayer.of(QualifiedName.of("DB", "PUBLIC", "ORDERS")))
+        .isEqualTo(SchemaLayer.UNKNOWN);
+    assertThat(SchemaLayer.of(QualifiedName.of("DB", "STG_MARTS", "DIM_X")))
+        .as("a raw word in the schema wins").isEqualTo(SchemaLayer.RAW);
+    assertThat(SchemaLayer.preferred(QualifiedName.of("DB", "RAW", "T"), List.of("raw"))).isTrue();
+    assertThat(SchemaLayer.preferred(QualifiedName.of("DB", "ANALYTICS", "T"), List.of()))
+        .isFalse();
   }
 
   @Test
