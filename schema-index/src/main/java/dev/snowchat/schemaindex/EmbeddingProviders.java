@@ -97,51 +97,26 @@ public final class EmbeddingProviders {
 
   /**
    * Creates the provider a product setting names ({@code SNOWCHAT_EMBEDDINGS}, the plugin's
-   * {@code snowchat.embeddings}): a provider name ({@value #SHIPPED}, the shipped default;
-   * {@code bge-small-fp32}; any other factory's name), {@code hashing} (the dependency-free
-   * {@value #DEFAULT} provider), {@code none} (keyword search only), or a local ONNX model: a
+   * {@code snowchat.embeddings}): {@code MODEL[,key=value]...}. {@code MODEL} is {@value
+   * #SHIPPED} (the shipped default; settings {@code cacheDir}, {@code maxLength}), {@code
+   * bge-small-fp32} (when its artifact is on the class path: no product ships it), {@code
+   * hashing} (the dependency-free {@value #DEFAULT} provider; setting {@code dimension}), {@code
+   * none} (keyword search only; no settings), another factory's name, or a local ONNX model: a
    * path (an {@code .onnx} file, or a directory with {@code model.onnx} and {@code
-   * tokenizer.json}) run by the {@code djl} provider, optionally followed by {@code ,key=value}
-   * settings of that provider (e.g. {@code /models/bge,pooling=cls}). Blank means {@value
-   * #SHIPPED}.
+   * tokenizer.json}) run by the {@code djl} provider with its settings (e.g. {@code
+   * /models/bge,pooling=cls}). Blank means {@value #SHIPPED}. A model provider checks for DJL and
+   * ONNX Runtime before anything else.
    *
    * @param setting the setting's value
    * @return the provider, or empty for {@code none}
-   * @throws IllegalArgumentException for an unknown name or a bad {@code key=value}; the message
-   *     lists the names found
+   * @throws IllegalArgumentException for an unknown model or a bad {@code key=value}; the message
+   *     lists the values this process can use
    * @throws dev.snowchat.sqlgate.SnowchatException {@link IndexErrorCode#EMBEDDINGS_FAILED} when
-   *     the model cannot start (its artifact or file is missing)
+   *     the model cannot start (DJL, ONNX Runtime, its artifact or its file is missing); the
+   *     message names what is missing
    */
   public static java.util.Optional<EmbeddingProvider> fromSetting(String setting) {
-    requireNonNull(setting, "setting is null");
-    String v = setting.strip();
-    if (v.isEmpty()) {
-      v = SHIPPED;
-    }
-    if (v.equals("none")) {
-      return java.util.Optional.empty();
-    }
-    if (v.equals("hashing")) {
-      return java.util.Optional.of(create(DEFAULT, Map.of()));
-    }
-    if (v.contains("/") || v.contains("\\") || v.startsWith(".") || v.endsWith(".onnx")) {
-      String[] parts = v.split(",");
-      Map<String, String> config = new java.util.LinkedHashMap<>();
-      config.put("modelPath", parts[0].strip());
-      for (int i = 1; i < parts.length; i++) {
-        int eq = parts[i].indexOf('=');
-        if (eq <= 0) {
-          throw new IllegalArgumentException("embeddings setting: expected key=value after the"
-              + " model path, got '" + parts[i].strip() + "'");
-        }
-        String key = parts[i].substring(0, eq).strip();
-        if (config.put(key, parts[i].substring(eq + 1).strip()) != null) {
-          throw new IllegalArgumentException("embeddings setting: " + key + " is repeated");
-        }
-      }
-      return java.util.Optional.of(create("djl", config));
-    }
-    return java.util.Optional.of(create(v, Map.of()));
+    return dev.snowchat.schemaindex.internal.embed.EmbeddingSetting.create(setting);
   }
 
   private static List<EmbeddingProviderFactory> factories() {

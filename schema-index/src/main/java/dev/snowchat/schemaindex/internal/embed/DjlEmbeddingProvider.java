@@ -192,30 +192,4 @@ final class DjlEmbeddingProvider implements EmbeddingProvider {
       tokenizer.close();
     });
   }
-
-  /**
-   * Reads the {@code maxLength} setting of a model provider (tokens per text, default 256).
-   *
-   * @param config the provider's settings
-   * @param max the largest the model takes
-   * @return the length
-   * @throws IllegalArgumentException when the setting is not an integer in 8 to {@code max}
-   */
-  static int maxLength(Map<String, String> config, int max) {
-    String text = config.get("maxLength");
-    if (text == null) {
-      return 256;
-    }
-    int value;
-    try {
-      value = Integer.parseInt(text.strip());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("maxLength must be an integer, got '" + text + "'");
-    }
-    if (value < 8 || value > max) {
-      throw new IllegalArgumentException("maxLength must be between 8 and " + max + ", got "
-          + value);
-    }
-    return value;
-  }
 }

@@ -51,10 +51,15 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
   @Override
   public EmbeddingProvider create(Map<String, String> config) {
     requireNonNull(config, "config is null");
+    // First, before any class that links to DJL loads: without DJL a host gets this message,
+    // not a NoClassDefFoundError.
+    String engine = config.getOrDefault("engine", "OnnxRuntime").strip();
+    requireDjl(NAME, engine);
     for (String key : config.keySet()) {
       if (!KEYS.contains(key)) {
         throw new IllegalArgumentException("unknown key '" + key + "' for embedding provider "
-            + NAME + "; allowed: " + String.join(", ", KEYS.stream().sorted().toList()));
+            + NAME + " (a local ONNX model); allowed: "
+            + String.join(", ", KEYS.stream().sorted().toList()));
       }
     }
     DjlEmbeddingProvider.Pooling pooling = pooling(config.get("pooling"));
@@ -87,11 +92,9 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
           "tokenizer not found: " + tokenizer + " (set tokenizerPath to the model's"
               + " tokenizer.json)");
     }
-    int maxLength = DjlEmbeddingProvider.maxLength(config, 8192);
-    String engine = config.getOrDefault("engine", "OnnxRuntime").strip();
+    int maxLength = maxLength(config, 8192);
     String queryPrefix = config.getOrDefault("queryPrefix", "");
     String documentPrefix = config.getOrDefault("documentPrefix", "");
-    requireDjl();
     return DjlEmbeddingProvider.load(NAME, modelId(modelFile, tokenizer, maxLength, pooling,
         queryPrefix, documentPrefix), modelFile, tokenizer, maxLength, engine, pooling,
         queryPrefix, documentPrefix);
@@ -140,7 +143,17 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
     }
   }
 
-  static void requireDjl() {
+  /**
+   * Fails with a message naming what is missing unless DJL, its tokenizer and (for the default
+   * engine) ONNX Runtime are on the class path. Every model provider calls it before anything
+   * that links to DJL types ({@link DjlEmbeddingProvider}): without them the host gets this
+   * message instead of a {@code NoClassDefFoundError}.
+   *
+   * @param provider the provider name, for the message
+   * @param engine the DJL engine the provider runs
+   * @throws SnowchatException {@link IndexErrorCode#EMBEDDINGS_FAILED} when a class is missing
+   */
+  static void requireDjl(String provider, String engine) {
     // Nothing downloads at run time and DJL never reports usage, even when the host forgot the
     // flags (an explicit setting wins).
     if (System.getProperty("ai.djl.offline") == null) {
@@ -149,18 +162,53 @@ public final class DjlEmbeddingProviderFactory implements EmbeddingProviderFacto
     if (System.getProperty("OPT_OUT_TRACKING") == null) {
       System.setProperty("OPT_OUT_TRACKING", "true");
     }
+    java.util.List<String> classes = new java.util.ArrayList<>(java.util.List.of(
+        "ai.djl.Model", "ai.djl.translate.Translator",
+        "ai.djl.huggingface.tokenizers.HuggingFaceTokenizer"));
+    if (engine.equalsIgnoreCase("OnnxRuntime")) {
+      classes.add("ai.djl.onnxruntime.engine.OrtEngine");
+      classes.add("ai.onnxruntime.OrtEnvironment");
+    }
     ClassLoader loader = DjlEmbeddingProviderFactory.class.getClassLoader();
-    for (String cls : new String[] {
-        "ai.djl.Model", "ai.djl.huggingface.tokenizers.HuggingFaceTokenizer"}) {
+    for (String cls : classes) {
       try {
         Class.forName(cls, false, loader);
       } catch (ClassNotFoundException | LinkageError e) {
         throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED,
-            "embedding provider " + NAME + " needs DJL on the class path (" + cls
-                + " is missing): add ai.djl:api, ai.djl.huggingface:tokenizers and an engine such"
-                + " as ai.djl.onnxruntime:onnxruntime-engine, or use the 'default' provider", e);
+            "embedding provider " + provider + " needs DJL and ONNX Runtime on the class path ("
+                + cls + " is missing): add ai.djl:api, ai.djl.huggingface:tokenizers and"
+                + " ai.djl.onnxruntime:onnxruntime-engine (the runnable Snowchat jars read them"
+                + " from lib/ beside the jar: keep that folder with the jar), or choose hashing"
+                + " or none", e);
       }
     }
+  }
+
+  /**
+   * Reads the {@code maxLength} setting of a model provider (tokens per text, default 256).
+   * Here, not in {@link DjlEmbeddingProvider}, whose class links to DJL.
+   *
+   * @param config the provider's settings
+   * @param max the largest the model takes
+   * @return the length
+   * @throws IllegalArgumentException when the setting is not an integer in 8 to {@code max}
+   */
+  static int maxLength(Map<String, String> config, int max) {
+    String text = config.get("maxLength");
+    if (text == null) {
+      return 256;
+    }
+    int value;
+    try {
+      value = Integer.parseInt(text.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("maxLength must be an integer, got '" + text + "'");
+    }
+    if (value < 8 || value > max) {
+      throw new IllegalArgumentException("maxLength must be between 8 and " + max + ", got "
+          + value);
+    }
+    return value;
   }
 
   @Override

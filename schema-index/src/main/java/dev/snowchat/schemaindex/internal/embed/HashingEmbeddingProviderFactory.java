@@ -33,7 +33,7 @@ public final class HashingEmbeddingProviderFactory implements EmbeddingProviderF
     for (Map.Entry<String, String> e : config.entrySet()) {
       if (!e.getKey().equals("dimension")) {
         throw new IllegalArgumentException("unknown key '" + e.getKey()
-            + "' for embedding provider " + NAME + "; allowed: dimension");
+            + "' for embedding provider " + NAME + " (hashing); allowed: dimension");
       }
       try {
         dimension = Integer.parseInt(e.getValue().strip());

@@ -46,9 +46,18 @@ abstract class ShippedModelFactory implements EmbeddingProviderFactory {
    * @param pooling CLS or mean pooling
    * @param queryPrefix the query instruction
    * @param dimension the vectors' dimension
+   * @param shipped whether the products (server, plugin, chat app) carry the artifact
    */
   record Model(String name, String modelResource, String tokenizerResource, String artifact,
-      String version, DjlEmbeddingProvider.Pooling pooling, String queryPrefix, int dimension) {}
+      String version, DjlEmbeddingProvider.Pooling pooling, String queryPrefix, int dimension,
+      boolean shipped) {
+    /** {@return what the message about a missing artifact says of the products} */
+    String shippedBy() {
+      return shipped ? ", which the Snowchat server, plugin and chat app carry (in lib/ beside"
+          + " the runnable jars)" : ", which no Snowchat product ships (the server, the plugin"
+          + " and the chat app carry bge-small only)";
+    }
+  }
 
   abstract Model model();
 
@@ -61,21 +70,22 @@ abstract class ShippedModelFactory implements EmbeddingProviderFactory {
   public final EmbeddingProvider create(Map<String, String> config) {
     requireNonNull(config, "config is null");
     Model m = model();
+    // First DJL and ONNX Runtime (before any class that links to them loads), then the model
+    // artifact: fail now, not at the first embedding, when either is missing; load it later.
+    DjlEmbeddingProviderFactory.requireDjl(m.name(), "OnnxRuntime");
+    requireResource(m, m.modelResource());
+    requireResource(m, m.tokenizerResource());
     for (String key : config.keySet()) {
       if (!KEYS.contains(key)) {
         throw new IllegalArgumentException("unknown key '" + key + "' for embedding provider "
             + m.name() + "; allowed: cacheDir, maxLength");
       }
     }
-    int maxLength = DjlEmbeddingProvider.maxLength(config, 512);
+    int maxLength = DjlEmbeddingProviderFactory.maxLength(config, 512);
     String dirText = config.get("cacheDir");
     Path dir = dirText == null || dirText.isBlank()
         ? Path.of(System.getProperty("java.io.tmpdir"), "snowchat-models")
         : Path.of(dirText.strip());
-    DjlEmbeddingProviderFactory.requireDjl();
-    // Fail now, not at the first embedding, when the artifact is missing; load it later.
-    requireResource(m, m.modelResource());
-    requireResource(m, m.tokenizerResource());
     Path folder = dir.resolve(m.name() + "-" + m.version());
     String id = m.name() + ":" + m.modelResource() + "@" + m.version() + ":" + maxLength;
     int length = maxLength;
@@ -95,10 +105,10 @@ abstract class ShippedModelFactory implements EmbeddingProviderFactory {
   private static URL requireResource(Model m, String resource) {
     URL url = resource(resource);
     if (url == null) {
-      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED, "embedding provider "
-          + m.name() + " needs " + m.artifact() + ":" + m.version() + " on the class path ("
-          + resource + " is missing); or select another provider: default (hashing), djl"
-          + " (a local ONNX model) or none");
+      throw new SnowchatException(IndexErrorCode.EMBEDDINGS_FAILED, "embedding model "
+          + m.name() + " is not on the class path: it needs " + m.artifact() + ":"
+          + m.version() + " (" + resource + " is missing)" + m.shippedBy() + "; choose "
+          + EmbeddingSetting.choices());
     }
     return url;
   }
