@@ -414,8 +414,10 @@ public final class SchemaIndex implements AutoCloseable {
   /**
    * Writes the served catalog (the tables in scope) to a snapshot file ({@link CatalogSnapshot})
    * and, with a semantic model, its vectors beside it ({@code FILE.vectors}: the model id and one
-   * vector per embedded text), so that an index started from the snapshot ({@link
-   * Builder#snapshot}) with the same model embeds nothing. Call {@link #awaitVectors} first to include every vector.
+   * vector per embedded text, in text-hash order: the same vectors give the same bytes; mode
+   * 0644 before the umask, as the snapshot), so that an index started from the snapshot ({@link
+   * Builder#snapshot}) with the same model embeds nothing. Call {@link #awaitVectors} first to
+   * include every vector.
    *
    * @param file the snapshot file
    * @return the number of vectors written (0 without a semantic model)
@@ -425,8 +427,8 @@ public final class SchemaIndex implements AutoCloseable {
   public int writeSnapshot(Path file) {
     requireNonNull(file, "file is null");
     Catalog catalog = served().index().catalog();
-    CatalogSnapshot.write(catalog, file);
     if (cached == null) {
+      CatalogSnapshot.write(catalog, file);
       return 0;
     }
     VectorCache out = new VectorCache(cached.cache().modelId(), cached.cache().dimension());
@@ -436,7 +438,10 @@ public final class SchemaIndex implements AutoCloseable {
         out.put(text, v);
       }
     }
+    // The vectors first: once the snapshot is written its vectors are there. Either file alone
+    // is safe with the other's older version: a vector is looked up by model id and text hash.
     out.write(VectorCache.besideSnapshot(file));
+    CatalogSnapshot.write(catalog, file);
     return out.size();
   }
 

@@ -13,11 +13,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +36,8 @@ import org.jspecify.annotations.Nullable;
  * <p>File format (big-endian): the magic {@code SNOWCHAT-VECTORS}, a format version (int, 1), the
  * model id (modified UTF-8), the dimension (int), the count (int), then per vector the first 16
  * bytes of the SHA-256 of its UTF-8 text and {@code dimension} floats. 16 bytes of SHA-256 make
- * a collision between a catalog's texts practically impossible (2^-64 for 10^10 texts).
+ * a collision between a catalog's texts practically impossible (2^-64 for 10^10 texts). Vectors
+ * are written in the order of those bytes (unsigned), so the same vectors give the same file.
  *
  * <p>Thread-safe.
  */
@@ -41,6 +47,12 @@ public final class VectorCache {
 
   /** The first 128 bits of a text's SHA-256. */
   private record Key(long high, long low) {}
+
+  /** The hashes' byte order: unsigned, high half first. */
+  private static final Comparator<Key> KEY_ORDER = (a, b) -> {
+    int c = Long.compareUnsigned(a.high(), b.high());
+    return c != 0 ? c : Long.compareUnsigned(a.low(), b.low());
+  };
 
   private final String modelId;
   private final int dimension;
@@ -127,7 +139,8 @@ public final class VectorCache {
   }
 
   /**
-   * Writes the cache to a file, atomically (a temporary file moved over the target).
+   * Writes the cache to a file, atomically (a temporary file moved over the target), with the
+   * mode a catalog snapshot gets (0644 before the umask): the two travel together.
    *
    * @param file the file
    * @throws SnowchatException {@link IndexErrorCode#SNAPSHOT_IO} when it cannot be written
@@ -136,15 +149,20 @@ public final class VectorCache {
     Path target = file.toAbsolutePath();
     try {
       Files.createDirectories(target.getParent());
-      Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
-      try (OutputStream out = Files.newOutputStream(tmp)) {
-        write(out);
-      } catch (IOException | RuntimeException e) {
+      Path tmp = tempFile(target);
+      try {
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+          write(out);
+        }
+        try {
+          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING,
+              StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } finally {
         Files.deleteIfExists(tmp);
-        throw e;
       }
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new SnowchatException(IndexErrorCode.SNAPSHOT_IO,
           "cannot write vectors to " + file + ": " + e.getMessage(), e);
@@ -152,7 +170,22 @@ public final class VectorCache {
   }
 
   /**
-   * Writes the cache to a stream (left open).
+   * A temporary file beside the target, readable as any file the user creates is (as {@code
+   * CatalogSnapshot} does): {@code createTempFile} alone would make the vectors 0600 after the
+   * rename, beside a 0644 snapshot that is meant to be shared.
+   */
+  private static Path tempFile(Path target) throws IOException {
+    String prefix = target.getFileName() + ".";
+    if (target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return Files.createTempFile(target.getParent(), prefix, ".tmp",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
+    }
+    return Files.createTempFile(target.getParent(), prefix, ".tmp");
+  }
+
+  /**
+   * Writes the cache to a stream (left open), its vectors in the order of their text hashes, so
+   * that the same vectors always give the same bytes.
    *
    * @param stream the stream
    * @throws IOException when writing fails
@@ -163,9 +196,10 @@ public final class VectorCache {
     out.writeInt(VERSION);
     out.writeUTF(modelId);
     out.writeInt(dimension);
-    Map<Key, float[]> copy = Map.copyOf(vectors);
-    out.writeInt(copy.size());
-    for (Map.Entry<Key, float[]> e : copy.entrySet()) {
+    List<Map.Entry<Key, float[]>> entries = new ArrayList<>(Map.copyOf(vectors).entrySet());
+    entries.sort(Map.Entry.comparingByKey(KEY_ORDER));
+    out.writeInt(entries.size());
+    for (Map.Entry<Key, float[]> e : entries) {
       out.writeLong(e.getKey().high());
       out.writeLong(e.getKey().low());
       for (float f : e.getValue()) {

@@ -2,6 +2,7 @@ package dev.snowchat.schemaindex.internal.embed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.snowchat.schemaindex.IndexErrorCode;
 import dev.snowchat.sqlgate.SnowchatException;
@@ -45,6 +46,61 @@ class VectorCacheTest {
     Files.writeString(file, "{\"format\":\"snowchat-catalog\"}");
     assertThatThrownBy(() -> VectorCache.read(file))
         .hasMessageContaining("not a Snowchat vector file");
+  }
+
+  @Test
+  void write_sameVectors_sameBytes_inTextHashOrder(@TempDir Path dir) throws Exception {
+    List<String> texts = java.util.stream.IntStream.range(0, 300).mapToObj(i -> "text " + i)
+        .toList();
+    VectorCache forward = new VectorCache("m:1", 2);
+    VectorCache backward = new VectorCache("m:1", 2);
+    for (String t : texts) {
+      forward.put(t, new float[] {t.length(), t.hashCode()});
+    }
+    for (String t : texts.reversed()) {
+      backward.put(t, new float[] {t.length(), t.hashCode()});
+    }
+    forward.write(dir.resolve("a"));
+    backward.write(dir.resolve("b"));
+    VectorCache.read(dir.resolve("a")).write(dir.resolve("c"));
+    byte[] a = Files.readAllBytes(dir.resolve("a"));
+    assertThat(Files.readAllBytes(dir.resolve("b"))).isEqualTo(a);
+    assertThat(Files.readAllBytes(dir.resolve("c"))).isEqualTo(a);
+    // the entries follow their hashes' bytes (unsigned), whatever the JVM's map order
+    java.io.DataInputStream in = new java.io.DataInputStream(
+        new java.io.ByteArrayInputStream(a));
+    in.skipNBytes(16 + 4);
+    in.readUTF();
+    assertThat(in.readInt()).isEqualTo(2);
+    int count = in.readInt();
+    assertThat(count).isEqualTo(300);
+    byte[] previous = null;
+    for (int i = 0; i < count; i++) {
+      byte[] hash = in.readNBytes(16);
+      if (previous != null) {
+        assertThat(Arrays.compareUnsigned(previous, hash)).as("entry " + i).isNegative();
+      }
+      previous = hash;
+      in.skipNBytes(2 * 4);
+    }
+  }
+
+  @Test
+  void write_hasTheSnapshotsMode(@TempDir Path dir) throws Exception {
+    assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+    Path snapshot = dir.resolve("catalog.json");
+    dev.snowchat.schemaindex.CatalogSnapshot.write(
+        dev.snowchat.schemaindex.Catalog.of(List.of()), snapshot);
+    VectorCache cache = new VectorCache("m:1", 2);
+    cache.put("a", new float[] {1, 0});
+    cache.write(VectorCache.besideSnapshot(snapshot));
+    // was rw------- (createTempFile) beside a rw-r--r-- snapshot
+    assertThat(Files.getPosixFilePermissions(VectorCache.besideSnapshot(snapshot)))
+        .isEqualTo(Files.getPosixFilePermissions(snapshot));
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("catalog.json", "catalog.json.vectors");
+    }
   }
 
   @Test
