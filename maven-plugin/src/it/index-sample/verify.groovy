@@ -29,7 +29,6 @@ assert log =~ /snowchat:index: schema 1\/\d AIRBNB\.\w+: \d+ tables and views \(
 assert log =~ /snowchat:index: schema 2\/\d AIRBNB/
 assert log.contains('glossary target names no table: AIRBNB.ANALYTICS.FACT_BOOKINGS')
 assert log.contains('BUILD SUCCESS')
-return true
 
 // Issue 14: the shipped model's vectors go beside the snapshot, so a server started from it
 // embeds nothing.
@@ -37,3 +36,7 @@ def vectors = new File(basedir, 'target/snowchat/catalog.json.vectors')
 assert vectors.isFile() : 'no vectors beside the snapshot'
 assert new String(vectors.bytes, 0, 16, 'US-ASCII') == 'SNOWCHAT-VECTORS'
 assert log =~ /snowchat:index: \d+ vectors of bge-small:bge-small-en-v1.5-q.onnx@1.10.0-beta18:256 \(\d+ embedded\) in [0-9.]+ s beside the snapshot/
+// Beside the snapshot and with its mode (0644 before the umask, not 0600).
+def mode = { f -> java.nio.file.Files.getPosixFilePermissions(f.toPath()) }
+assert mode(vectors) == mode(snapshot)
+return true

@@ -8,7 +8,7 @@ import dev.snowchat.maven.internal.SqlFiles;
 import dev.snowchat.maven.internal.WarehouseTarget;
 import dev.snowchat.schemaindex.Catalog;
 import dev.snowchat.schemaindex.CatalogSnapshot;
-import dev.snowchat.schemaindex.CatalogSources;
+import dev.snowchat.schemaindex.CatalogSource;
 import dev.snowchat.schemaindex.DriverDataSource;
 import dev.snowchat.schemaindex.EmbeddingProvider;
 import dev.snowchat.schemaindex.EmbeddingProviders;
@@ -106,8 +106,10 @@ public final class IndexMojo extends SnowchatMojo {
   /**
    * The embedding model whose vectors go beside the snapshot ({@code SNAPSHOT.vectors}), so that a
    * server started from it with the same model ({@code SNOWCHAT_EMBEDDINGS}) embeds nothing:
-   * {@code bge-small} (the shipped default), {@code bge-small-fp32}, a local ONNX model path,
-   * {@code hashing} or {@code none} (no vectors are written for these two).
+   * {@code bge-small} (the shipped default; the only model the plugin carries), a local ONNX
+   * model path, {@code hashing} or {@code none} (no vectors are written for these two), each but
+   * {@code none} optionally followed by {@code ,key=value} settings. Checked before the warehouse
+   * is read: a bad value writes nothing.
    */
   @Parameter(property = "snowchat.embeddings", defaultValue = "bge-small")
   private String embeddings = "bge-small";
@@ -147,6 +149,8 @@ public final class IndexMojo extends SnowchatMojo {
     glossary = commandLine("snowchat.glossary", glossary);
     sampleDirectory = commandLine("snowchat.sampleDirectory", sampleDirectory);
     failOnEmpty = commandLine("snowchat.failOnEmpty", failOnEmpty);
+    embeddings = java.util.Objects.requireNonNullElse(
+        commandLine("snowchat.embeddings", embeddings), "bge-small");
   }
 
   @Override
@@ -158,6 +162,39 @@ public final class IndexMojo extends SnowchatMojo {
     }
     File snapshotFile = output != null ? resolve(output)
         : new File(buildDirectory(), "snowchat/catalog.json");
+    // Before the warehouse is read and anything is written: a bad model fails at once.
+    java.util.Optional<EmbeddingProvider> model = embeddingModel();
+    try {
+      index(snapshotFile, model.filter(m -> !m.name().equals(EmbeddingProviders.DEFAULT))
+          .orElse(null));
+    } finally {
+      model.ifPresent(EmbeddingProvider::close);
+    }
+  }
+
+  /**
+   * {@return the model {@code snowchat.embeddings} names, or empty for {@code none}}
+   *
+   * @throws MojoExecutionException naming the parameter when the value is unknown or the model
+   *     cannot start (its runtime, artifact or file is missing)
+   */
+  private java.util.Optional<EmbeddingProvider> embeddingModel() throws MojoExecutionException {
+    try {
+      return EmbeddingProviders.fromSetting(embeddings);
+    } catch (IllegalArgumentException | SnowchatException e) {
+      throw new MojoExecutionException("Bad snowchat.embeddings '" + embeddings + "': "
+          + e.getMessage());
+    }
+  }
+
+  /**
+   * Reads the warehouse, then writes the snapshot (with the model's vectors) and the report.
+   *
+   * @param snapshotFile the snapshot to write
+   * @param model the semantic model whose vectors go beside it, or null for none
+   */
+  private void index(File snapshotFile, @Nullable EmbeddingProvider model)
+      throws MojoExecutionException, MojoFailureException {
     if (jdbcPassword != null && !jdbcPassword.isEmpty()) {
       getLog().warn("snowchat.jdbcPassword is set as a parameter; prefer the"
           + " SNOWCHAT_JDBC_PASSWORD environment variable, which keeps it out of poms and"
@@ -227,16 +264,19 @@ public final class IndexMojo extends SnowchatMojo {
     Path report = (reportDirectory == null ? new File(buildDirectory(), "snowchat")
         : resolve(reportDirectory)).toPath().toAbsolutePath().resolve("index-report.md");
     long elapsed = (System.nanoTime() - start) / 1_000_000;
+    if (model == null) {
+      writeSnapshot(snapshot, catalog);
+    } else {
+      embedAndWriteSnapshot(snapshot, catalog, terms, model);
+    }
     try {
-      CatalogSnapshot.write(catalog, snapshot);
-      writeVectors(snapshot, terms);
       Files.createDirectories(report.getParent());
       Files.writeString(report, IndexReport.markdown(catalog, target.description(),
           SqlFiles.display(baseDirectory().toPath(), snapshot), elapsed, joins, coverage),
           StandardCharsets.UTF_8);
-    } catch (SnowchatException | IOException e) {
-      throw new MojoExecutionException("Cannot write the snapshot or report: " + e.getMessage(),
-          e);
+    } catch (IOException e) {
+      throw new MojoExecutionException("Cannot write the report " + report + ": "
+          + e.getMessage(), e);
     }
     int columns = catalog.tables().stream().mapToInt(t -> t.columns().size()).sum();
     getLog().info("snowchat:index: " + catalog.size() + " tables and views, " + columns
@@ -251,42 +291,61 @@ public final class IndexMojo extends SnowchatMojo {
   }
 
   /**
-   * Embeds the snapshot's catalog with the configured model, exactly as a server's index does,
-   * and writes the vectors beside the snapshot (nothing for {@code hashing} and {@code none},
-   * whose vectors cost nothing to compute; a stale vector file is removed).
+   * Writes the snapshot without vectors ({@code hashing} and {@code none}, whose vectors cost
+   * nothing to compute) and removes a vector file an earlier run left beside it.
    */
-  private void writeVectors(Path snapshot, Glossary terms) throws MojoExecutionException {
+  private static void writeSnapshot(Path snapshot, Catalog catalog)
+      throws MojoExecutionException {
     Path vectors = snapshot.toAbsolutePath().resolveSibling(snapshot.getFileName() + ".vectors");
-    long start = System.nanoTime();
     try {
+      CatalogSnapshot.write(catalog, snapshot);
       Files.deleteIfExists(vectors);
-      java.util.Optional<EmbeddingProvider> model;
+    } catch (SnowchatException | IOException e) {
+      throw new MojoExecutionException("Cannot write the snapshot " + snapshot + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Embeds the catalog with the model, exactly as a server's index started from the snapshot
+   * does (the catalog as the snapshot will hold it), then writes the vectors and the snapshot:
+   * nothing is written unless every text was embedded.
+   */
+  private void embedAndWriteSnapshot(Path snapshot, Catalog catalog, Glossary terms,
+      EmbeddingProvider model) throws MojoExecutionException {
+    long start = System.nanoTime();
+    Catalog asSnapshot = CatalogSnapshot.parse(CatalogSnapshot.toJson(catalog));
+    CatalogSource source = new CatalogSource() {
+      @Override
+      public String name() {
+        return "snowchat:index";
+      }
+
+      @Override
+      public Catalog load() {
+        return asSnapshot;
+      }
+    };
+    try (SchemaIndex index = SchemaIndex.builder().source(source).glossary(terms)
+        .embeddings(model).keywordFirst(false).pollInterval(Duration.ZERO).maxRetries(0)
+        .build()) {
+      getLog().info("snowchat:index: embedding the catalog with " + model.name());
+      index.start();
+      if (!index.awaitReady(Duration.ofHours(6))) {
+        throw new MojoExecutionException("snowchat:index: cannot embed the catalog with"
+            + " snowchat.embeddings '" + embeddings + "': " + index.state());
+      }
+      int n;
       try {
-        model = EmbeddingProviders.fromSetting(embeddings);
-      } catch (IllegalArgumentException e) {
-        throw new MojoExecutionException("snowchat.embeddings: " + e.getMessage());
+        n = index.writeSnapshot(snapshot);
+      } catch (SnowchatException e) {
+        throw new MojoExecutionException("Cannot write the snapshot " + snapshot + " or its"
+            + " vectors: " + e.getMessage(), e);
       }
-      if (model.isEmpty() || model.get().name().equals(EmbeddingProviders.DEFAULT)) {
-        return;
-      }
-      try (EmbeddingProvider p = model.get();
-          SchemaIndex index = SchemaIndex.builder().source(CatalogSources.snapshot(snapshot))
-              .glossary(terms).embeddings(p).keywordFirst(false).pollInterval(Duration.ZERO)
-              .maxRetries(0).build()) {
-        getLog().info("snowchat:index: embedding the catalog with " + p.name());
-        index.start();
-        if (!index.awaitReady(Duration.ofHours(6))) {
-          throw new MojoExecutionException("snowchat:index: cannot embed the catalog: "
-              + index.state());
-        }
-        int n = index.writeSnapshot(snapshot);
-        getLog().info("snowchat:index: " + n + " vectors of " + p.modelId() + " ("
-            + index.embeddedTexts() + " embedded) in "
-            + IndexReport.seconds((System.nanoTime() - start) / 1_000_000) + " beside the"
-            + " snapshot");
-      }
-    } catch (IOException e) {
-      throw new MojoExecutionException("Cannot write " + vectors + ": " + e.getMessage(), e);
+      getLog().info("snowchat:index: " + n + " vectors of " + model.modelId() + " ("
+          + index.embeddedTexts() + " embedded) in "
+          + IndexReport.seconds((System.nanoTime() - start) / 1_000_000) + " beside the"
+          + " snapshot");
     }
   }
 
