@@ -365,9 +365,9 @@ public final class McpConfig {
 
   /**
    * {@return the embedding model of the schema index ({@code SNOWCHAT_EMBEDDINGS}; default {@code
-   * bge-small})}: {@code bge-small} (the shipped default, quantized BGE-small-en-v1.5), {@code
-   * bge-small-fp32}, a local ONNX model path (optionally followed by {@code ,pooling=cls} and
-   * other settings of the {@code djl} provider), {@code hashing} or {@code none}; see {@code
+   * bge-small})}: {@code bge-small} (the shipped default, quantized BGE-small-en-v1.5), a local
+   * ONNX model path, {@code hashing} or {@code none}, each but {@code none} optionally followed by
+   * {@code ,key=value} settings (e.g. {@code ,pooling=cls}); see {@code
    * EmbeddingProviders.fromSetting}
    */
   public String embeddings() {
@@ -888,9 +888,9 @@ public final class McpConfig {
      * Chooses the schema index's embedding model ({@code SNOWCHAT_EMBEDDINGS}; default {@code
      * bge-small}, the shipped model).
      *
-     * @param setting {@code bge-small}, {@code bge-small-fp32}, another provider's name, a local
-     *     ONNX model path (optionally followed by {@code ,key=value} settings of the {@code djl}
-     *     provider), {@code hashing} or {@code none}; the model is loaded when the index is built
+     * @param setting {@code bge-small}, a local ONNX model path, {@code hashing} or {@code
+     *     none}, each but {@code none} optionally followed by {@code ,key=value} settings of that
+     *     model; checked when the index is built
      * @return this builder
      * @throws IllegalArgumentException when blank or with control characters
      * @throws IllegalStateException when already set
@@ -898,8 +898,8 @@ public final class McpConfig {
     public Builder embeddings(String setting) {
       requireNonNull(setting, "setting is null");
       if (setting.isBlank() || setting.chars().anyMatch(Character::isISOControl)) {
-        throw bad(McpVariable.SNOWCHAT_EMBEDDINGS, setting, "bge-small, bge-small-fp32, a local"
-            + " ONNX model path, hashing or none");
+        throw bad(McpVariable.SNOWCHAT_EMBEDDINGS, setting, "bge-small, a local ONNX model"
+            + " path, hashing or none");
       }
       return set(McpVariable.SNOWCHAT_EMBEDDINGS, setting.strip());
     }

@@ -66,8 +66,8 @@ public enum McpVariable {
   /** Catalog snapshot the schema index loads first. */
   SNOWCHAT_INDEX_SNAPSHOT(false, "catalog snapshot file the schema index loads at start"),
   /** Schema-index embedding model. */
-  SNOWCHAT_EMBEDDINGS(false, "schema-index embedding model: bge-small (default, shipped),"
-      + " bge-small-fp32, a local ONNX model path, hashing or none"),
+  SNOWCHAT_EMBEDDINGS(false, "schema-index embedding model: bge-small (default, shipped), a"
+      + " local ONNX model path, hashing or none (MODEL[,key=value...])"),
   /** Schema-index poll interval. */
   SNOWCHAT_INDEX_POLL_INTERVAL(false, "schema-index polling interval (default 10m; 0 turns it"
       + " off)"),

@@ -9,6 +9,7 @@ import dev.snowchat.schemaindex.Glossary;
 import dev.snowchat.schemaindex.SchemaIndex;
 import dev.snowchat.schemaindex.SourceOptions;
 import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.SnowchatException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -90,6 +91,10 @@ public final class LiveLookups {
         p = EmbeddingProviders.fromSetting(setting);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("SNOWCHAT_EMBEDDINGS: " + e.getMessage(), e);
+      } catch (SnowchatException e) {
+        // The model cannot start (DJL and ONNX Runtime, i.e. lib/ beside the jar, or its file
+        // missing): the server's start reports it as a configuration error (exit 2).
+        throw new SnowchatException(e.code(), "SNOWCHAT_EMBEDDINGS: " + e.getMessage(), e);
       }
       MODELS.put(setting, p);
     }
