@@ -183,7 +183,7 @@ public final class IndexMojo extends SnowchatMojo {
       return EmbeddingProviders.fromSetting(embeddings);
     } catch (IllegalArgumentException | SnowchatException e) {
       throw new MojoExecutionException("Bad snowchat.embeddings '" + embeddings + "': "
-          + e.getMessage());
+          + e.getMessage(), e);
     }
   }
 

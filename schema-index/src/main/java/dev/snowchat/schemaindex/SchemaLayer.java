@@ -21,9 +21,9 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public enum SchemaLayer {
-  /** Raw or staged data: schemas {@code RAW}, {@code STAGING}, {@code STG}, {@code LANDING}, ... */
+  /** Raw or staged data: schemas {@code RAW}, {@code STAGING}, {@code STG}, ... */
   RAW,
-  /** Modelled data: schemas {@code ANALYTICS}, {@code MARTS}, {@code CORE}, {@code REPORTING}, ... */
+  /** Modelled data: schemas {@code ANALYTICS}, {@code MARTS}, {@code CORE}, ... */
   MODELLED,
   /** Neither the schema nor the name says ({@code PUBLIC.ORDERS}). */
   UNKNOWN;

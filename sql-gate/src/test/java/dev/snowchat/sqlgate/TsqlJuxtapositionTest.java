@@ -37,7 +37,8 @@ class TsqlJuxtapositionTest {
       "ADD SIGNATURE TO dbo.p BY CERTIFICATE c",
       "ADD SENSITIVITY CLASSIFICATION TO dbo.t.c WITH (LABEL = 'x')",
       "ADD COUNTERSIGNATURE TO dbo.p BY CERTIFICATE c", "END CONVERSATION @h",
-      "FETCH NEXT FROM c", "FETCH ABSOLUTE 3 FROM c", "FETCH c");
+      "FETCH NEXT FROM c", "FETCH ABSOLUTE 3 FROM c", "FETCH c", "FETCH @c",
+      "FETCH NEXT FROM @c");
 
   private static final List<String> READS = List.of("SELECT 1", "SELECT a FROM t",
       "SELECT a FROM t WHERE b = 1", "SELECT * FROM t ORDER BY a",
@@ -82,6 +83,7 @@ class TsqlJuxtapositionTest {
       "SELECT open FROM prices ORDER BY close DESC", "SELECT get, send, move, load FROM t",
       "SELECT a FROM t ORDER BY a OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY",
       "SELECT a FROM t ORDER BY a FETCH FIRST 5 ROWS ONLY",
+      "SELECT a FROM t ORDER BY a OFFSET 0 ROWS FETCH NEXT ? ROWS ONLY",
       "SELECT CASE WHEN a = 1 THEN 'x' END AS c FROM t", "SELECT a + b AS add FROM t"})
   void generic_statementWordsAsColumnNames_allowed(String sql) {
     assertThat(GENERIC.check(sql).allowed()).as(sql).isTrue();

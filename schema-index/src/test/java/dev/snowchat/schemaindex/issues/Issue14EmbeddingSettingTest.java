@@ -76,6 +76,14 @@ class Issue14EmbeddingSettingTest {
   }
 
   @Test
+  void settingsWithoutAModel_refused_notReadAsTheWorkingDirectory() {
+    assertThatThrownBy(() -> EmbeddingProviders.fromSetting(",cacheDir=/x"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("embeddings setting ',cacheDir=/x' names no model before its"
+            + " settings; choose bge-small");
+  }
+
+  @Test
   void localModelPath_missing_saysWhichPath() {
     assertThatThrownBy(() -> EmbeddingProviders.fromSetting("/nope"))
         .isInstanceOfSatisfying(SnowchatException.class,

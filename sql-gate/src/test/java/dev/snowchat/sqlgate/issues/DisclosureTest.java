@@ -43,6 +43,17 @@ class DisclosureTest {
     assertThat(DUCKDB.check(sql).allowed()).as(sql).isTrue();
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"FROM sql_auto_complete('SEL')", "FROM a: sql_auto_complete('SEL')",
+      "SELECT * FROM range(1) r, a: sql_auto_complete('SEL')",
+      "SELECT * FROM range(1) r JOIN a: sql_auto_complete('SEL') ON true"})
+  void duckDbUnreviewedTableFunction_behindAPrefixAliasToo_refused(String sql) {
+    // only reviewed table functions stand in table position; a prefix alias keeps the position
+    Verdict v = DUCKDB.check(sql);
+    assertThat(v.allowed()).as(sql).isFalse();
+    assertThat(v.rule()).as(sql).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+  }
+
   @Test
   void postgresCurrentSetting_isNotDuckDbs_allowed() {
     assertThat(SqlGate.builder().dialect(Dialect.POSTGRES).build()

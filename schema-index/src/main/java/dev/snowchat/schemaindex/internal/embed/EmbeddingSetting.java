@@ -43,6 +43,11 @@ public final class EmbeddingSetting {
     }
     String[] parts = v.split(",", -1);
     String head = parts[0].strip();
+    if (head.isEmpty()) {
+      // (an empty path would be the working directory)
+      throw new IllegalArgumentException("embeddings setting '" + setting.strip() + "' names no"
+          + " model before its settings; choose " + choices());
+    }
     Map<String, String> config = new LinkedHashMap<>();
     for (int i = 1; i < parts.length; i++) {
       String part = parts[i].strip();

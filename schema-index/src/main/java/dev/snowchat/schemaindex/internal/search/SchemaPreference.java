@@ -8,9 +8,9 @@ import java.util.Map;
 /**
  * Ranking stage, after fusion: schema preference. Tables of the request's preferred schemas or,
  * by default, of modelled layers ({@link SchemaLayer}) gain {@link Tuning#layerBoost()} times
- * the best fused score: a near-tie between a raw table and its modelled twin ({@code RAW.RAW_LISTINGS},
- * {@code ANALYTICS.DIM_LISTINGS}) goes to the modelled one, a clearly better match keeps its
- * place. Catalogs without layer names (BIRD's {@code PUBLIC} schemas) are not changed.
+ * the best fused score: a near-tie between a raw table and its modelled twin ({@code
+ * RAW.RAW_LISTINGS}, {@code ANALYTICS.DIM_LISTINGS}) goes to the modelled one, a clearly better
+ * match keeps its place. Catalogs without layer names (BIRD's {@code PUBLIC} schemas) are not changed.
  *
  * @param tuning the weights
  */

@@ -63,10 +63,11 @@ final class Keywords {
       "NULLS", "OVER", "FILTER", "WITHIN", "COLLATE", "ESCAPE", "WINDOW", "QUALIFY", "SELECT");
 
   /**
-   * The kind of the SQL Server statement a word starts in the middle of a request, or null.
+   * The kind of the SQL Server statement the word at {@code i} starts in the middle of a
+   * request, or null.
    *
-   * @param w the word, upper case
-   * @param next the token after it, or null
+   * @param t the statement's tokens
+   * @param i the index of the word
    * @return the kind, or null when the word starts none there
    */
   static @Nullable StatementKind tsqlStatement(java.util.List<Token> t, int i) {
@@ -118,13 +119,17 @@ final class Keywords {
         && !t.get(i + 1).isWord("NEXT") && !t.get(i + 1).isWord("FIRST")) {
       return true; // FETCH c, FETCH PRIOR | LAST | ABSOLUTE n | RELATIVE n FROM c: cursors only
     }
-    for (int j = i + 1; j < t.size() && j <= i + 5; j++) {
+    if (i + 1 < t.size() && (t.get(i + 1).isOp("@") || (t.get(i + 1).type() == TokenType.VARIABLE
+        && !t.get(i + 1).isQuestionMark()))) {
+      return true; // FETCH @cursor_variable
+    }
+    // FETCH NEXT | FIRST: a cursor's FROM, or a count's ROW / ROWS / ONLY (FETCH NEXT ? ROWS)
+    for (int j = i + 2; j < t.size() && j <= i + 6; j++) {
       Token k = t.get(j);
       if (k.isWord("ROW") || k.isWord("ROWS") || k.isWord("ONLY") || k.isWord("PERCENT")) {
         return false;
       }
-      if (k.isWord("FROM") || k.type() == TokenType.VARIABLE
-          || k.isOp("@")) {
+      if (k.isWord("FROM")) {
         return true;
       }
     }

@@ -575,7 +575,7 @@ final class TokenAnalyzer {
             o.word = "NEXTVAL of a sequence";
           }
           if (call && enforce) {
-            function(t, i, w, o, calledAsTable(prev, clause[depth]));
+            function(t, i, w, o, calledAsTable(tablePrev(t, i), clause[depth]));
           } else if (enforce && !call) {
             relation(w, o);
           }
@@ -597,7 +597,7 @@ final class TokenAnalyzer {
             relation(k.value(), o);
           }
           if (next != null && next.isOp("(") && enforce) {
-            function(t, i, k.value(), o, calledAsTable(prev, clause[depth]));
+            function(t, i, k.value(), o, calledAsTable(tablePrev(t, i), clause[depth]));
           } else if (enforce && !show && dialect == Dialect.DUCKDB && next != null
               && next.isOp(".") && (prev == null || !prev.isOp("."))
               && tablePos(tablePrev(t, i), clause[depth])) {
@@ -641,7 +641,10 @@ final class TokenAnalyzer {
       "ORDERED_AGGREGATE_THRESHOLD", "PIVOT_LIMIT", "PIVOT_FILTER_THRESHOLD",
       "IMMEDIATE_TRANSACTION_MODE", "CHECKPOINT_THRESHOLD", "WAL_AUTOCHECKPOINT",
       "DEFAULT_BLOCK_SIZE", "STORAGE_COMPATIBILITY_VERSION", "EXPLAIN_OUTPUT",
-      "ARROW_LARGE_BUFFER_SIZE", "STREAMING_BUFFER_SIZE", "DEBUG_ASOF_IEJOIN", "VERSION");
+      "ARROW_LARGE_BUFFER_SIZE", "STREAMING_BUFFER_SIZE", "DEBUG_ASOF_IEJOIN", "VERSION",
+      // what the executor's hardening sets, so that a caller can see it holds
+      "LOGGING_STORAGE", "LOGGING_LEVEL", "LOG_QUERY_PATH", "ENABLE_HTTP_LOGGING",
+      "ENABLE_PROFILING", "PROFILING_MODE", "PROFILING_OUTPUT");
 
   /** {@code current_setting('name')} at {@code i}: one literal naming a reviewed setting. */
   private static boolean secretFreeSetting(List<Token> t, int i) {
@@ -858,10 +861,6 @@ final class TokenAnalyzer {
   }
 
   /**
-   * A table position in this dialect: after FROM, JOIN, TABLE, DESCRIBE, SUMMARIZE, a comma of
-   * a FROM list, and in DuckDB also after SHOW, PIVOT and UNPIVOT (all of which read files).
-   */
-  /**
    * The token that decides whether token {@code i} stands in table position: the one before it,
    * or in DuckDB, before a prefix alias ({@code FROM a: 'x.csv'} reads the file as {@code a}),
    * the one before the alias.
@@ -879,6 +878,10 @@ final class TokenAnalyzer {
     return prev;
   }
 
+  /**
+   * A table position in this dialect: after FROM, JOIN, TABLE, DESCRIBE, SUMMARIZE, a comma of
+   * a FROM list, and in DuckDB also after SHOW, PIVOT and UNPIVOT (all of which read files).
+   */
   private boolean tablePos(@Nullable Token prev, int clause) {
     if (tablePosition(prev, clause)) {
       return true;

@@ -169,7 +169,12 @@ public final class StatementRunner {
     long start = System.nanoTime();
     String queryId = null;
     try {
-      configure(st, limits);
+      if (!configure(st, limits) && sql.indexOf('{') >= 0 && postgresDriver(c)) {
+        // pgjdbc rewrites {oj ...}, {d ...} without reading comments, then splits the result:
+        // DriverSplit read the text as written, so fail closed
+        throw new DriverRefusal("the PostgreSQL JDBC driver could not turn off JDBC escape"
+            + " processing, which rewrites '{...}' before it splits the text");
+      }
       guard = Watchdog.arm(st, c, limits.timeout());
       start = System.nanoTime();
       boolean hasResultSet = st.execute(sql);
@@ -201,7 +206,7 @@ public final class StatementRunner {
         id = QueryIds.of(st);
       }
       throw failure(e, guard != null && guard.fired(), elapsed, limits, id);
-    } catch (SnowchatException e) {
+    } catch (SnowchatException | DriverRefusal e) {
       throw e;
     } catch (RuntimeException e) {
       // A driver that throws unchecked exceptions (or a value it cannot convert): still a failed
@@ -223,11 +228,14 @@ public final class StatementRunner {
     }
   }
 
-  private static void configure(Statement st, QueryLimits limits) throws SQLException {
+  /** {@return whether JDBC escape processing is off} (then the driver sends the text as is) */
+  private static boolean configure(Statement st, QueryLimits limits) throws SQLException {
     // The driver must see exactly the text the gate classified: no JDBC escape rewriting.
+    boolean escapesOff = true;
     try {
       st.setEscapeProcessing(false);
     } catch (SQLException e) {
+      escapesOff = false;
       LOG.debug("The driver cannot turn off escape processing", e);
     }
     int fetchRows = limits.maxRows() + 1; // one more than returned, to detect truncation
@@ -247,6 +255,7 @@ public final class StatementRunner {
     } catch (SQLException e) {
       LOG.debug("The driver does not take a query timeout; the watchdog still cancels", e);
     }
+    return escapesOff;
   }
 
   private record Read(List<ResultColumn> columns, List<List<@Nullable Object>> rows,

@@ -27,7 +27,9 @@ import org.jspecify.annotations.Nullable;
  * / -- ' ; DROP TABLE t; --}). {@link #refusal} finds such a request: it reads the text as the
  * driver does, with and without {@code standard_conforming_strings} (the driver follows the
  * server's setting), and refuses unless the driver would send the text's first piece and nothing
- * after it but whitespace and comments. Written from pgjdbc's documented parsing rules; the tests
+ * after it but whitespace and comments. pgjdbc 42.7 reads which characters make names (where a
+ * dollar quote may start) by Java's identifier rules, older releases by ASCII letters and any
+ * non-ASCII character: both readings are checked. Written from pgjdbc's parsing rules; the tests
  * compare it with the driver's own parser.
  */
 public final class DriverSplit {
@@ -42,19 +44,28 @@ public final class DriverSplit {
    */
   public static @Nullable String refusal(String sql) {
     for (boolean standardStrings : new boolean[] {true, false}) {
-      List<String> pieces = pieces(sql, standardStrings);
-      int statements = 0;
-      for (String p : pieces) {
-        if (!onlyComments(p)) {
-          statements++;
+      for (boolean javaNames : new boolean[] {true, false}) {
+        String why = refusal(pieces(sql, standardStrings, javaNames));
+        if (why != null) {
+          return why;
         }
       }
-      boolean firstCarries = !pieces.isEmpty() && !onlyComments(pieces.get(0));
-      if (statements > 1 || (pieces.size() > 1 && !firstCarries)) {
-        return "the PostgreSQL JDBC driver would send it as " + Math.max(2, statements)
-            + " statements: it splits at a ';' that it reads outside a comment or string, where"
-            + " the server reads a comment or string";
+    }
+    return null;
+  }
+
+  private static @Nullable String refusal(List<String> pieces) {
+    int statements = 0;
+    for (String p : pieces) {
+      if (!onlyComments(p)) {
+        statements++;
       }
+    }
+    boolean firstCarries = !pieces.isEmpty() && !onlyComments(pieces.get(0));
+    if (statements > 1 || (pieces.size() > 1 && !firstCarries)) {
+      return "the PostgreSQL JDBC driver would send it as " + Math.max(2, statements)
+          + " statements: it splits at a ';' that it reads outside a comment or string, where"
+          + " the server reads a comment or string";
     }
     return null;
   }
@@ -65,9 +76,12 @@ public final class DriverSplit {
    *
    * @param sql the request
    * @param standardStrings whether the server has {@code standard_conforming_strings} on
+   * @param javaNames which characters make names, for where a dollar quote may start: Java's
+   *     identifier characters (pgjdbc 42.7), or ASCII letters, digits, {@code _}, {@code $} and
+   *     any non-ASCII character (older pgjdbc); {@link #refusal} reads both ways
    * @return the pieces
    */
-  public static List<String> pieces(String sql, boolean standardStrings) {
+  public static List<String> pieces(String sql, boolean standardStrings, boolean javaNames) {
     char[] s = sql.toCharArray();
     List<String> out = new ArrayList<>(1);
     int start = 0;
@@ -81,7 +95,7 @@ public final class DriverSplit {
         case '"' -> i = endOfQuotedName(s, i);
         case '-' -> i = endOfLineComment(s, i);
         case '/' -> i = endOfBlockComment(s, i);
-        case '$' -> i = endOfDollarQuote(s, i);
+        case '$' -> i = endOfDollarQuote(s, i, javaNames);
         case ')' -> parens--;
         case ';' -> {
           if (parens == 0) {
@@ -167,18 +181,18 @@ public final class DriverSplit {
     return i;
   }
 
-  private static int endOfDollarQuote(char[] s, int at) {
+  private static int endOfDollarQuote(char[] s, int at, boolean javaNames) {
     int i = at;
-    if (i + 1 < s.length && (i == 0 || !identifierPart(s[i - 1]))) {
+    if (i + 1 < s.length && (i == 0 || !identifierPart(s[i - 1], javaNames))) {
       int tagEnd = -1;
       if (s[i + 1] == '$') {
         tagEnd = i + 1;
-      } else if (tagStart(s[i + 1])) {
+      } else if (tagStart(s[i + 1], javaNames)) {
         for (int d = i + 2; d < s.length; d++) {
           if (s[d] == '$') {
             tagEnd = d;
             break;
-          } else if (!tagPart(s[d])) {
+          } else if (!tagPart(s[d], javaNames)) {
             break;
           }
         }
@@ -213,16 +227,18 @@ public final class DriverSplit {
         || ",()[].;:+-*/%^<>=~!@#&|`?".indexOf(c) >= 0;
   }
 
-  private static boolean identifierPart(char c) {
-    return tagPart(c) || c == '$';
+  private static boolean identifierPart(char c, boolean javaNames) {
+    return javaNames ? Character.isJavaIdentifierPart(c) : tagPart(c, false) || c == '$';
   }
 
-  private static boolean tagStart(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c > 127;
+  private static boolean tagStart(char c, boolean javaNames) {
+    return javaNames ? c != '$' && Character.isJavaIdentifierStart(c)
+        : (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c > 127;
   }
 
-  private static boolean tagPart(char c) {
-    return tagStart(c) || (c >= '0' && c <= '9');
+  private static boolean tagPart(char c, boolean javaNames) {
+    return javaNames ? c != '$' && Character.isJavaIdentifierPart(c)
+        : tagStart(c, false) || (c >= '0' && c <= '9');
   }
 
   /**
