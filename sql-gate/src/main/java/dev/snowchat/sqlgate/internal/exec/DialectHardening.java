@@ -143,7 +143,15 @@ public final class DialectHardening implements SessionHardening {
       sql.add("SET log_query_path = ''");
       sql.add("SET profiling_output = ''");
       sql.add("SET lock_configuration = true"); // last: nothing can be changed back after it
-      run(c, sql);
+      try {
+        run(c, sql);
+      } catch (SQLException e) {
+        // Two first borrows of one database at once: the other connection may have locked it
+        // between our read and our SETs. That is the outcome wanted if it locked it safely.
+        if (!lockedSafely(c)) {
+          throw e;
+        }
+      }
     }
     duckDbLogging(c);
     hardened.put(physical, Boolean.TRUE);
@@ -152,6 +160,18 @@ public final class DialectHardening implements SessionHardening {
       LOG.info("The DuckDB database is open for writing (access_mode={}); only the gate keeps"
           + " statements read-only. Open files with DuckDbHardening.readOnlyUrl(path) to have"
           + " the engine refuse writes too.", Texts.untrusted(accessMode));
+    }
+  }
+
+  /** {@return whether the database's configuration is locked with external access off} */
+  private static boolean lockedSafely(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT current_setting('lock_configuration'),"
+            + " current_setting('enable_external_access'),"
+            + " current_setting('autoinstall_known_extensions'),"
+            + " current_setting('autoload_known_extensions')")) {
+      rs.next();
+      return rs.getBoolean(1) && !rs.getBoolean(2) && !rs.getBoolean(3) && !rs.getBoolean(4);
     }
   }
 
