@@ -152,11 +152,9 @@ public final class FunctionCatalog {
     try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT p.proname, p.provolatile, p.prokind,"
             + " n.nspname IN ('pg_catalog', 'information_schema'), l.lanname, p.oid::int8,"
-            // row.f calls f(row) when f's first argument takes a row (a table's type, record,
-            // a polymorphic type) and any others have defaults
+            // (x).f calls f(x) for a function of one argument of any type (x a row, a domain, a
+            // number: (0).lo_create), the others defaulted
             + " p.pronargs >= 1 AND p.pronargs - p.pronargdefaults <= 1"
-            + " AND EXISTS (SELECT 1 FROM pg_catalog.pg_type t"
-            + " WHERE t.oid = p.proargtypes[0] AND (t.typrelid <> 0 OR t.typtype = 'p'))"
             + " FROM pg_catalog.pg_proc p"
             + " JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace"
             + " JOIN pg_catalog.pg_language l ON l.oid = p.prolang")) {
@@ -231,13 +229,19 @@ public final class FunctionCatalog {
       }
     }
     operators.removeAll(systemOperators);
+    // Casts through a function with side effects (to any type: a user cast to text makes every
+    // ::text suspect, and the gate cannot see the source's type), and domains whose CHECK calls
+    // one (t '1', x::t)
     Set<String> castTypes = new java.util.HashSet<>();
     try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT t.typname, c.castfunc::oid::int8"
             + " FROM pg_catalog.pg_cast c JOIN pg_catalog.pg_type t ON t.oid = c.casttarget"
-            + " JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace"
             + " WHERE c.castfunc <> 0"
-            + " AND n.nspname NOT IN ('pg_catalog', 'information_schema')")) {
+            + " UNION ALL SELECT t.typname, d.refobjid::int8"
+            + " FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_type t ON t.oid = k.contypid"
+            + " JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_constraint'::regclass"
+            + " AND d.objid = k.oid AND d.refclassid = 'pg_catalog.pg_proc'::regclass"
+            + " WHERE k.contypid <> 0")) {
       while (rs.next()) {
         if (byOid.getOrDefault(rs.getLong(2), Effect.SIDE_EFFECT) == Effect.SIDE_EFFECT) {
           castTypes.add(FunctionPolicy.normalize(rs.getString(1)));

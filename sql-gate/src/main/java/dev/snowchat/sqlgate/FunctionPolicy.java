@@ -256,7 +256,9 @@ public final class FunctionPolicy {
   private static final Set<String> SNOWFLAKE_DENIED_RELATIONS = Set.of("QUERY_HISTORY",
       "ACCESS_HISTORY", "LOGIN_HISTORY", "QUERY_ACCELERATION_HISTORY",
       // also carry other callers' query text
-      "QUERY_ACCELERATION_ELIGIBLE", "TASK_HISTORY", "AGGREGATE_QUERY_HISTORY");
+      "QUERY_ACCELERATION_ELIGIBLE", "TASK_HISTORY", "AGGREGATE_QUERY_HISTORY",
+      // an alert's CONDITION and ACTION are SQL text
+      "ALERT_HISTORY");
 
   /** Words before '(' in table position that are syntax, not table functions. */
   private static final Set<String> TABLE_SYNTAX = Set.of("LATERAL", "VALUES", "ONLY", "TABLE");
@@ -574,7 +576,19 @@ public final class FunctionPolicy {
    */
   public boolean attributeDenied(String name) {
     String n = normalize(name);
-    return catalog != null && !allowed.contains(n) && catalog.attributeHasSideEffects(n);
+    if (allowed.contains(n)) {
+      return false;
+    }
+    if (denied.contains(n) || SQL_RUNNERS.contains(n) || SIDE_EFFECT_FUNCTIONS.contains(n)
+        || SEQUENCE_WRITES.contains(n) || n.endsWith("_BACKEND")) {
+      return true; // (0).lo_create, (42).pg_advisory_lock, ('s').nextval
+    }
+    for (String p : SIDE_EFFECT_PREFIXES) {
+      if (n.startsWith(p)) {
+        return true;
+      }
+    }
+    return catalog != null && catalog.attributeHasSideEffects(n);
   }
 
   /**

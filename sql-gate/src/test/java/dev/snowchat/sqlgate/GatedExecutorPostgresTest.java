@@ -136,6 +136,10 @@ class GatedExecutorPostgresTest {
           + " RETURNS int" + body);
       s.execute("CREATE OPERATOR public.?~? (LEFTARG = int, RIGHTARG = int, FUNCTION = public."
           + x + "_op)");
+      // a third run: a domain whose CHECK runs user code; attribute notation on a domain
+      s.execute("CREATE FUNCTION public." + x + "_chk(int) RETURNS boolean LANGUAGE plpgsql"
+          + " VOLATILE AS $$ BEGIN PERFORM lo_create(0); RETURN true; END $$");
+      s.execute("CREATE DOMAIN public." + x + "_d AS int CHECK (public." + x + "_chk(VALUE))");
     }
     try {
       GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
@@ -156,7 +160,10 @@ class GatedExecutorPostgresTest {
           "SELECT t." + x + "_any FROM " + schema + ".t t",
           "SELECT t." + x + "_def FROM " + schema + ".t t",
           "SELECT 1 ?~? 2", "SELECT 1 OPERATOR(public.?~?) 2",
-          "SELECT i FROM " + schema + ".t ORDER BY i USING ?~?")) {
+          "SELECT i FROM " + schema + ".t ORDER BY i USING ?~?",
+          "SELECT 1::" + x + "_d", "SELECT " + x + "_d '1'", "SELECT CAST(1 AS " + x + "_d)",
+          "SELECT (0).lo_create", "SELECT (42::int8).pg_advisory_lock",
+          "SELECT (1)." + x + "_chk")) {
         Execution e = executor.run(sql);
         assertThat(e).as(sql).isInstanceOf(Execution.Refused.class);
         assertThat(((Execution.Refused) e).verdict().rule()).as(sql)
@@ -183,6 +190,8 @@ class GatedExecutorPostgresTest {
         s.execute("DROP FUNCTION IF EXISTS public." + x + "_op(int, int)");
         s.execute("DROP FUNCTION IF EXISTS public." + x + "_cast(int)");
         s.execute("DROP TYPE IF EXISTS public." + x + "_ty");
+        s.execute("DROP DOMAIN IF EXISTS public." + x + "_d");
+        s.execute("DROP FUNCTION IF EXISTS public." + x + "_chk(int)");
         s.execute("DROP SCHEMA " + schema + " CASCADE");
         s.execute("SELECT lo_unlink(oid) FROM pg_largeobject_metadata");
       }

@@ -119,9 +119,10 @@ final class Keywords {
         && !t.get(i + 1).isWord("NEXT") && !t.get(i + 1).isWord("FIRST")) {
       return true; // FETCH c, FETCH PRIOR | LAST | ABSOLUTE n | RELATIVE n FROM c: cursors only
     }
-    if (i + 1 < t.size() && (t.get(i + 1).isOp("@") || (t.get(i + 1).type() == TokenType.VARIABLE
-        && !t.get(i + 1).isQuestionMark()))) {
-      return true; // FETCH @cursor_variable
+    if (i + 1 < t.size() && (t.get(i + 1).isOp("@") || t.get(i + 1).isOp("[")
+        || t.get(i + 1).type() == TokenType.QUOTED_IDENT
+        || (t.get(i + 1).type() == TokenType.VARIABLE && !t.get(i + 1).isQuestionMark()))) {
+      return true; // FETCH @cursor_variable, FETCH [c], FETCH "c"
     }
     // FETCH NEXT | FIRST: a cursor's FROM, or a count's ROW / ROWS / ONLY (FETCH NEXT ? ROWS)
     for (int j = i + 2; j < t.size() && j <= i + 6; j++) {

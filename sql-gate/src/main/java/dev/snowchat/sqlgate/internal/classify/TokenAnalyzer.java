@@ -712,9 +712,17 @@ final class TokenAnalyzer {
     if (prev == null || call) {
       return false;
     }
-    if (prev.isOp(".") && functions.attributeDenied(name)) {
+    if (prev.isOp(".") && (dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC)
+        && functions.attributeDenied(name)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "." + name + " may call the function " + name
           + "(row), which has side effects (the engine's catalog)");
+      return true;
+    }
+    Token next = i + 1 < t.size() ? t.get(i + 1) : null;
+    if (next != null && next.type() == TokenType.STRING && functions.castDenied(name)) {
+      // a typed literal: t '1' is CAST('1' AS t)
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "a cast to " + name + " runs a function with side"
+          + " effects (the engine's catalog)");
       return true;
     }
     // the type after '::' or CAST(x AS, past its qualifiers (::public.t, AS "db"."s"."t")
@@ -852,8 +860,12 @@ final class TokenAnalyzer {
   }
 
   /** A write word used as a name: {@code t.update}, {@code update.x}, {@code AS update}, ... */
-  private static boolean identifierContext(@Nullable Token prev, @Nullable Token next) {
-    if (prev != null && (prev.isOp(".") || prev.isOp(":") || prev.isOp("::")
+  private boolean identifierContext(@Nullable Token prev, @Nullable Token next) {
+    // ':' names a path (Snowflake) or a prefix alias (DuckDB); in SQL Server 'l:' is a label
+    // before a statement
+    boolean colon = prev != null && prev.isOp(":")
+        && (dialect == Dialect.SNOWFLAKE || dialect == Dialect.DUCKDB);
+    if (prev != null && (prev.isOp(".") || colon || prev.isOp("::")
         || prev.isWord("AS"))) {
       return true;
     }

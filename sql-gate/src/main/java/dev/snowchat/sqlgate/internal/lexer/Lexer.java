@@ -637,6 +637,10 @@ public final class Lexer {
     for (int i = pos + 1; i < n; i++) {
       char c = s.charAt(i);
       if (c == ']') {
+        if (i + 1 < n && s.charAt(i + 1) == ']') {
+          i++; // SQL Server: ']]' is a ']' inside the name, which goes on
+          continue;
+        }
         return;
       }
       if (c == '\'' || c == '"' || c == '`' || c == ';' || c == '[' || (c == '-' && i + 1 < n
