@@ -2,16 +2,15 @@ package dev.snowchat.schemaindex;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.snowchat.schemaindex.internal.AtomicFiles;
 import dev.snowchat.schemaindex.internal.JsonInput;
 import dev.snowchat.sqlgate.SnowchatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -132,42 +131,12 @@ public final class CatalogSnapshot {
   public static void write(Catalog catalog, Path file) {
     requireNonNull(catalog, "catalog is null");
     requireNonNull(file, "file is null");
-    Path target = file.toAbsolutePath();
     try {
-      Files.createDirectories(target.getParent());
-      Path tmp = tempFile(target);
-      try {
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-          write(catalog, out);
-        }
-        try {
-          Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE,
-              StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      AtomicFiles.write(file, out -> write(catalog, out));
     } catch (IOException | UncheckedIOException e) {
       throw new SnowchatException(IndexErrorCode.SNAPSHOT_IO,
           "Cannot write catalog snapshot " + file + ": " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * A temporary file beside the target, readable as any file the user creates is: a snapshot is
-   * meant to be committed and shared, and {@code createTempFile} alone would make it 0600 after
-   * the rename. Asking for 0644 lets the umask decide, as for a plain new file.
-   */
-  private static Path tempFile(Path target) throws IOException {
-    String prefix = target.getFileName() + ".";
-    if (target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return Files.createTempFile(target.getParent(), prefix, ".tmp",
-          java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-              java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--")));
-    }
-    return Files.createTempFile(target.getParent(), prefix, ".tmp");
   }
 
   /**

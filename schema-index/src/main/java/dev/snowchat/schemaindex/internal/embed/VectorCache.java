@@ -3,6 +3,7 @@ package dev.snowchat.schemaindex.internal.embed;
 import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.schemaindex.IndexErrorCode;
+import dev.snowchat.schemaindex.internal.AtomicFiles;
 import dev.snowchat.sqlgate.SnowchatException;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -13,12 +14,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -146,41 +144,12 @@ public final class VectorCache {
    * @throws SnowchatException {@link IndexErrorCode#SNAPSHOT_IO} when it cannot be written
    */
   public void write(Path file) {
-    Path target = file.toAbsolutePath();
     try {
-      Files.createDirectories(target.getParent());
-      Path tmp = tempFile(target);
-      try {
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-          write(out);
-        }
-        try {
-          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING,
-              StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      AtomicFiles.write(file, this::write);
     } catch (IOException e) {
       throw new SnowchatException(IndexErrorCode.SNAPSHOT_IO,
           "cannot write vectors to " + file + ": " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * A temporary file beside the target, readable as any file the user creates is (as {@code
-   * CatalogSnapshot} does): {@code createTempFile} alone would make the vectors 0600 after the
-   * rename, beside a 0644 snapshot that is meant to be shared.
-   */
-  private static Path tempFile(Path target) throws IOException {
-    String prefix = target.getFileName() + ".";
-    if (target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return Files.createTempFile(target.getParent(), prefix, ".tmp",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
-    }
-    return Files.createTempFile(target.getParent(), prefix, ".tmp");
   }
 
   /**
