@@ -715,24 +715,19 @@ final class TokenAnalyzer {
     if (prev.isOp(".") && (dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC)
         && functions.attributeDenied(name)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "." + name + " may call the function " + name
-          + "(row), which has side effects (the engine's catalog)");
+          + "(x), which has side effects");
       return true;
     }
-    Token next = i + 1 < t.size() ? t.get(i + 1) : null;
-    if (next != null && next.type() == TokenType.STRING && functions.castDenied(name)) {
-      // a typed literal: t '1' is CAST('1' AS t)
-      o.problem(Rule.FUNCTION_NOT_ALLOWED, "a cast to " + name + " runs a function with side"
-          + " effects (the engine's catalog)");
-      return true;
-    }
-    // the type after '::' or CAST(x AS, past its qualifiers (::public.t, AS "db"."s"."t")
+    // a typed literal (t '1' is CAST('1' AS t)), or the type after '::' or CAST(x AS, past its
+    // qualifiers (::public.t, AS "db"."s"."t")
+    boolean typedLiteral = i + 1 < t.size() && t.get(i + 1).type() == TokenType.STRING;
     int j = i - 1;
     while (j >= 2 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
         || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
       j -= 2;
     }
     Token before = t.get(j);
-    if ((before.isOp("::") || (before.isWord("AS") && depth > 0))
+    if ((typedLiteral || before.isOp("::") || (before.isWord("AS") && depth > 0))
         && functions.castDenied(name)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "a cast to " + name + " runs a function with side"
           + " effects (the engine's catalog)");

@@ -88,24 +88,12 @@ public final class DialectHardening implements SessionHardening {
       return;
     }
     // Settings are database-wide and, once locked, cannot be set again: read them first.
-    boolean locked;
-    boolean external;
-    boolean autoinstall;
-    boolean autoload;
-    String accessMode;
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT current_setting('lock_configuration'),"
-            + " current_setting('enable_external_access'),"
-            + " current_setting('autoinstall_known_extensions'),"
-            + " current_setting('autoload_known_extensions'),"
-            + " current_setting('access_mode')")) {
-      rs.next();
-      locked = rs.getBoolean(1);
-      external = rs.getBoolean(2);
-      autoinstall = rs.getBoolean(3);
-      autoload = rs.getBoolean(4);
-      accessMode = String.valueOf(rs.getString(5));
-    }
+    DuckDbSettings settings = DuckDbSettings.read(c);
+    boolean locked = settings.locked();
+    boolean external = settings.external();
+    boolean autoinstall = settings.autoinstall();
+    boolean autoload = settings.autoload();
+    String accessMode = settings.accessMode();
     if (locked) {
       if (external || autoinstall || autoload) {
         throw new SQLException("the DuckDB configuration is locked with external access or"
@@ -148,7 +136,7 @@ public final class DialectHardening implements SessionHardening {
       } catch (SQLException e) {
         // Two first borrows of one database at once: the other connection may have locked it
         // between our read and our SETs. That is the outcome wanted if it locked it safely.
-        if (!lockedSafely(c)) {
+        if (!DuckDbSettings.read(c).lockedSafely()) {
           throw e;
         }
       }
@@ -163,15 +151,25 @@ public final class DialectHardening implements SessionHardening {
     }
   }
 
-  /** {@return whether the database's configuration is locked with external access off} */
-  private static boolean lockedSafely(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT current_setting('lock_configuration'),"
-            + " current_setting('enable_external_access'),"
-            + " current_setting('autoinstall_known_extensions'),"
-            + " current_setting('autoload_known_extensions')")) {
-      rs.next();
-      return rs.getBoolean(1) && !rs.getBoolean(2) && !rs.getBoolean(3) && !rs.getBoolean(4);
+  /** The database-wide DuckDB settings the hardening sets and checks. */
+  private record DuckDbSettings(boolean locked, boolean external, boolean autoinstall,
+      boolean autoload, String accessMode) {
+    static DuckDbSettings read(Connection c) throws SQLException {
+      try (Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT current_setting('lock_configuration'),"
+              + " current_setting('enable_external_access'),"
+              + " current_setting('autoinstall_known_extensions'),"
+              + " current_setting('autoload_known_extensions'),"
+              + " current_setting('access_mode')")) {
+        rs.next();
+        return new DuckDbSettings(rs.getBoolean(1), rs.getBoolean(2), rs.getBoolean(3),
+            rs.getBoolean(4), String.valueOf(rs.getString(5)));
+      }
+    }
+
+    /** {@return whether the configuration is locked with external access off} */
+    boolean lockedSafely() {
+      return locked && !external && !autoinstall && !autoload;
     }
   }
 
