@@ -102,7 +102,7 @@ public final class FunctionPolicy {
       // PostgreSQL: other sessions' SQL text (callers share the server's role), and the
       // functions behind pg_prepared_statements and pg_cursors (the pooled session's).
       "PG_STAT_GET_ACTIVITY", "PG_STAT_GET_BACKEND_ACTIVITY", "PG_PREPARED_STATEMENT",
-      "PG_CURSOR",
+      "PG_CURSOR", "PG_SHOW_ALL_SETTINGS",
       "QUERY_HISTORY_BY_WAREHOUSE", "LOGIN_HISTORY", "LOGIN_HISTORY_BY_USER",
       // MySQL, SQL Server, others: files and processes.
       "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL", "UTL_FILE", "UTL_HTTP");
@@ -250,7 +250,12 @@ public final class FunctionPolicy {
       "PG_STAT_GET_BACKEND_ACTIVITY",
       // the pooled session's earlier callers' prepared statements and open cursors, as DuckDB's
       // duckdb_prepared_statements
-      "PG_PREPARED_STATEMENTS", "PG_CURSORS");
+      "PG_PREPARED_STATEMENTS", "PG_CURSORS",
+      // settings of every role and database: applications keep keys in custom settings
+      // (ALTER ROLE r SET app.jwt_secret = ...), and these list them all
+      "PG_SETTINGS", "PG_DB_ROLE_SETTING", "PG_FILE_SETTINGS", "PG_ROLES", "PG_USER",
+      "PG_SHADOW", "PG_AUTHID", "PG_HBA_FILE_RULES", "PG_IDENT_FILE_MAPPINGS",
+      "PG_USER_MAPPINGS", "PG_USER_MAPPING");
 
   /** Snowflake views of other callers' SQL and logins (the server's user is shared). */
   private static final Set<String> SNOWFLAKE_DENIED_RELATIONS = Set.of("QUERY_HISTORY",

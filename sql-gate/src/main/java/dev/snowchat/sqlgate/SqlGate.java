@@ -198,7 +198,7 @@ public final class SqlGate {
           case DESCRIBE -> "DESCRIBE";
           case EXPLAIN -> "EXPLAIN";
           case USE -> "USE";
-          case DML -> "INSERT/UPDATE/DELETE/MERGE";
+          case DML -> "INSERT/UPDATE/DELETE/MERGE/TRUNCATE";
           case TRANSFER -> "COPY/PUT/GET";
           case DDL -> "CREATE/ALTER/DROP";
           case ADMIN -> "GRANT/SET/CALL";

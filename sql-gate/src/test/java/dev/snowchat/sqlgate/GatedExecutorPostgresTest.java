@@ -198,6 +198,54 @@ class GatedExecutorPostgresTest {
     }
   }
 
+  /**
+   * Applications keep keys in custom settings (a fourth red-team run: {@code ALTER ROLE ... SET
+   * app.jwt_secret}); {@code pg_db_role_setting} and {@code pg_roles} list every role's to any
+   * role, and {@code current_setting}/{@code SHOW} read the session's. The gate refuses them all
+   * and still reads built-in settings.
+   */
+  @Test
+  void run_customSettingsHoldingKeys_refused_builtInSettingsRead() throws Exception {
+    String role = TestDatabases.uniqueSchema("keys");
+    String key = "jwt-signing-key-" + UUID.randomUUID();
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      s.execute("CREATE ROLE " + role + " NOLOGIN");
+      s.execute("ALTER ROLE " + role + " SET app.jwt_secret = '" + key + "'");
+    }
+    DataSource withSessionKey = TestDatabases.dataSource(() -> {
+      Connection c = pg.connect();
+      try (Statement s = c.createStatement()) {
+        s.execute("SET app.jwt_secret = '" + key + "'");
+      }
+      return c;
+    });
+    try {
+      try (Connection c = withSessionKey.getConnection(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT string_agg(array_to_string(setconfig, ','), ',')"
+              + " FROM pg_db_role_setting")) {
+        rs.next();
+        assertThat(rs.getString(1)).as("any role reads every role's settings").contains(key);
+      }
+      GatedExecutor executor = GatedExecutor.builder().dataSource(withSessionKey)
+          .gate(SqlGate.builder().dialect(Dialect.POSTGRES).build()).build();
+      for (String sql : List.of("SELECT current_setting('app.jwt_secret')",
+          "SELECT current_setting('app.jwt_secret', true)", "SHOW app.jwt_secret",
+          "SHOW \"app.jwt_secret\"", "SHOW ALL", "SELECT setconfig FROM pg_db_role_setting",
+          "SELECT rolconfig FROM pg_roles", "TABLE pg_settings",
+          "SELECT * FROM pg_show_all_settings()", "SELECT useconfig FROM pg_catalog.pg_user")) {
+        Execution e = executor.run(sql);
+        assertThat(e).as(sql).isInstanceOf(Execution.Refused.class);
+      }
+      assertThat(executor.execute("SELECT current_setting('DateStyle') AS d").rows())
+          .hasSize(1);
+      assertThat(executor.execute("SHOW work_mem").rows()).hasSize(1);
+    } finally {
+      try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+        s.execute("DROP ROLE IF EXISTS " + role);
+      }
+    }
+  }
+
   @Test
   void execute_refusedWrite_neverReachesTheServer() {
     RecordingDataSource recording = new RecordingDataSource(pg.dataSource());

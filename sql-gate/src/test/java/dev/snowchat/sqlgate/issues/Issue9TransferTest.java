@@ -37,7 +37,6 @@ class Issue9TransferTest {
       "DUCKDB | COPY t FROM $$/etc/passwd$$",
       "DUCKDB | EXPORT DATABASE '/tmp/dump'",
       "DUCKDB | EXPORT DATABASE 'dump' (FORMAT parquet)",
-      "DUCKDB | IMPORT DATABASE '/tmp/dump'",
       "DUCKDB | COPY t TO 's3://bucket/x.parquet'",
       "DUCKDB | COPY (SELECT * FROM '/etc/passwd') TO '/srv/exports/p.csv'",
       "SNOWFLAKE | COPY INTO 's3://bucket/unload/' FROM t",

@@ -35,7 +35,7 @@ final class Keywords {
       Map.entry("PREPARE", StatementKind.ADMIN), Map.entry("BEGIN", StatementKind.SCRIPT),
       Map.entry("DECLARE", StatementKind.SCRIPT),
       Map.entry("COPY", StatementKind.TRANSFER), Map.entry("PUT", StatementKind.TRANSFER),
-      Map.entry("EXPORT", StatementKind.TRANSFER), Map.entry("IMPORT", StatementKind.TRANSFER),
+      Map.entry("EXPORT", StatementKind.TRANSFER), Map.entry("IMPORT", StatementKind.SCRIPT),
       Map.entry("OUTFILE", StatementKind.TRANSFER), Map.entry("DUMPFILE", StatementKind.TRANSFER));
 
   /**
@@ -177,7 +177,7 @@ final class Keywords {
       Map.entry("COPY", StatementKind.TRANSFER), Map.entry("PUT", StatementKind.TRANSFER),
       Map.entry("GET", StatementKind.TRANSFER), Map.entry("REMOVE", StatementKind.TRANSFER),
       Map.entry("RM", StatementKind.TRANSFER), Map.entry("EXPORT", StatementKind.TRANSFER),
-      Map.entry("IMPORT", StatementKind.TRANSFER), Map.entry("UNLOAD", StatementKind.TRANSFER));
+      Map.entry("IMPORT", StatementKind.SCRIPT), Map.entry("UNLOAD", StatementKind.TRANSFER));
 
   /** Words after which a string or quoted name is a table reference (a file in DuckDB). */
   static final Set<String> TABLE_POSITION = Set.of("FROM", "JOIN", "TABLE", "SUMMARIZE",

@@ -1,7 +1,14 @@
 package dev.snowchat.sqlgate.internal.classify;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -71,13 +78,160 @@ public record PathAllowlist(List<Path> roots) {
       return "path " + shown + " is outside the allowlist " + roots;
     }
     // A symbolic link under a root may point anywhere: compare where the path really leads.
-    Path real = real(p);
+    if (!underRoots(real(p))) {
+      return "path " + shown + " leads outside the allowlist " + roots
+          + " through a symbolic link";
+    }
+    // A pattern reaches through links below its first wildcard ('/root/*/hostname' through
+    // /root/link -> /etc): every entry it can match must lead under a root too.
+    return globThroughLinks(p, shown);
+  }
+
+  private boolean underRoots(Path real) {
     for (Path r : roots) {
       if (real.startsWith(real(r))) {
-        return null;
+        return true;
       }
     }
-    return "path " + shown + " leads outside the allowlist " + roots + " through a symbolic link";
+    return false;
+  }
+
+  /** Entries a pattern may visit while the gate checks it for links, at most. */
+  static final int GLOB_ENTRY_LIMIT = 10_000;
+
+  private static boolean glob(String part) {
+    return part.indexOf('*') >= 0 || part.indexOf('?') >= 0 || part.indexOf('[') >= 0
+        || part.indexOf('{') >= 0;
+  }
+
+  /**
+   * Expands a pattern over the files that exist now, level by level from its first wildcard, and
+   * returns a problem when some entry it matches is a symbolic link leading outside the roots
+   * (or one that leads nowhere), or when the expansion visits more than {@link
+   * #GLOB_ENTRY_LIMIT} entries.
+   */
+  private @Nullable String globThroughLinks(Path p, String shown) {
+    int n = p.getNameCount();
+    int g = 0;
+    while (g < n && !glob(p.getName(g).toString())) {
+      g++;
+    }
+    if (g == n) {
+      return null;
+    }
+    Path base = p.getRoot();
+    for (int i = 0; i < g; i++) {
+      base = base.resolve(p.getName(i).toString());
+    }
+    if (!Files.isDirectory(base)) {
+      return null; // nothing can match
+    }
+    int[] budget = {GLOB_ENTRY_LIMIT};
+    List<Path> level = List.of(base);
+    for (int k = g; k < n; k++) {
+      String seg = p.getName(k).toString();
+      boolean last = k == n - 1;
+      List<Path> next = new ArrayList<>();
+      PathMatcher m;
+      try {
+        m = glob(seg) && !seg.equals("**")
+            ? FileSystems.getDefault().getPathMatcher("glob:" + seg) : null;
+      } catch (IllegalArgumentException e) {
+        return "pattern " + shown + " has a wildcard the gate cannot check";
+      }
+      for (Path dir : level) {
+        String problem;
+        if (seg.equals("**")) {
+          problem = everyDirectory(dir, next, budget, shown);
+        } else {
+          problem = matching(dir, seg, m, last, next, budget, shown);
+        }
+        if (problem != null) {
+          return problem;
+        }
+      }
+      level = next;
+    }
+    return null;
+  }
+
+  private @Nullable String matching(Path dir, String seg, @Nullable PathMatcher m, boolean last,
+      List<Path> next, int[] budget, String shown) {
+    if (m == null) {
+      Path c = dir.resolve(seg);
+      if (!Files.exists(c, LinkOption.NOFOLLOW_LINKS)) {
+        return null;
+      }
+      return visit(c, last, next, budget, shown);
+    }
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      for (Path c : entries) {
+        if (m.matches(c.getFileName())) {
+          String problem = visit(c, last, next, budget, shown);
+          if (problem != null) {
+            return problem;
+          }
+        } else if (--budget[0] < 0) {
+          return tooMany(shown);
+        }
+      }
+    } catch (IOException | SecurityException | java.nio.file.DirectoryIteratorException e) {
+      return null; // unreadable here: the engine cannot list it either
+    }
+    return null;
+  }
+
+  /** {@code dir} and every directory below it (links that lead under a root are followed). */
+  private @Nullable String everyDirectory(Path dir, List<Path> out, int[] budget, String shown) {
+    java.util.ArrayDeque<Path> todo = new java.util.ArrayDeque<>();
+    todo.add(dir);
+    while (!todo.isEmpty()) {
+      Path d = todo.poll();
+      out.add(d);
+      try (DirectoryStream<Path> entries = Files.newDirectoryStream(d)) {
+        for (Path c : entries) {
+          List<Path> sub = new ArrayList<>(1);
+          String problem = visit(c, false, sub, budget, shown);
+          if (problem != null) {
+            return problem;
+          }
+          todo.addAll(sub);
+        }
+      } catch (IOException | SecurityException | java.nio.file.DirectoryIteratorException e) {
+        // unreadable: nothing below it can be matched
+      }
+    }
+    return null;
+  }
+
+  /** Checks one matched entry; a directory is added to {@code next} unless it is the last. */
+  private @Nullable String visit(Path c, boolean last, List<Path> next, int[] budget,
+      String shown) {
+    if (--budget[0] < 0) {
+      return tooMany(shown);
+    }
+    if (Files.isSymbolicLink(c)) {
+      Path target;
+      try {
+        target = c.toRealPath();
+      } catch (IOException | SecurityException e) {
+        return "pattern " + shown + " matches " + Reasons.quote(c.toString())
+            + ", a symbolic link that leads nowhere the gate can check";
+      }
+      if (!underRoots(target)) {
+        return "pattern " + shown + " matches " + Reasons.quote(c.toString())
+            + ", a symbolic link that leads outside the allowlist " + roots;
+      }
+    }
+    if (!last && Files.isDirectory(c)) {
+      next.add(c);
+    }
+    return null;
+  }
+
+  private static String tooMany(String shown) {
+    return "pattern " + shown + " matches more than " + GLOB_ENTRY_LIMIT + " entries, too many"
+        + " to check for symbolic links; name fewer files";
   }
 
   /**

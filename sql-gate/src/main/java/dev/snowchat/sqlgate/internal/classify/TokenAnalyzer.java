@@ -125,7 +125,26 @@ final class TokenAnalyzer {
         return;
       }
       if (depth > 0) {
-        continue; // options such as (FORMAT csv, DELIMITER ';') and inner queries
+        // options such as (FORMAT csv, DELIMITER ';') and inner queries; an option that names
+        // part of a file (FILENAME_PATTERN '../x_{i}', FILE_EXTENSION) must not leave the target
+        // (Snowflake's FILES = ('dir/a.csv') and PATTERN name files inside the stage instead)
+        if (rejectsOption(k)) {
+          o.problem(Rule.FILE_ACCESS, lead + " with " + k.value().toLowerCase(
+              java.util.Locale.ROOT) + " creates tables of rejected lines on the connection");
+          return;
+        }
+        if (dialect != Dialect.SNOWFLAKE && literal(k) && pathOption(t, i)
+            && escapesTarget(k.value())) {
+          o.problem(Rule.FILE_ACCESS, lead + " option " + optionKey(t, i) + " "
+              + Reasons.quote(k.value()) + " names a path: a file name pattern may not hold '/',"
+              + " '\\' or '..', so the files stay under the target checked against the path"
+              + " allowlist");
+          return;
+        }
+        continue;
+      }
+      if (literal(k) && dialect == Dialect.SNOWFLAKE && optionKey(t, i).equals("PATTERN")) {
+        continue; // a regular expression over the stage's file names, not a path
       }
       if (literal(k)) {
         String v = k.value();
@@ -143,6 +162,26 @@ final class TokenAnalyzer {
         return;
       }
     }
+  }
+
+  /** The option key before the value at {@code i} ({@code KEY 'v'} or {@code KEY = 'v'}). */
+  private static String optionKey(List<Token> t, int i) {
+    int j = i - 1;
+    if (j >= 0 && t.get(j).isOp("=")) {
+      j--;
+    }
+    return j >= 0 && t.get(j).type() == TokenType.WORD ? t.get(j).value() : "";
+  }
+
+  /** Whether the value at {@code i} is that of an option naming part of a file or path. */
+  private static boolean pathOption(List<Token> t, int i) {
+    String key = optionKey(t, i);
+    return key.contains("FILE") || key.contains("PATH") || key.contains("DIR")
+        || key.contains("PATTERN") || key.contains("PREFIX") || key.contains("SUFFIX");
+  }
+
+  private static boolean escapesTarget(String v) {
+    return v.indexOf('/') >= 0 || v.indexOf('\\') >= 0 || v.contains("..");
   }
 
   // ---------------------------------------------------------------- statement shape
@@ -204,7 +243,13 @@ final class TokenAnalyzer {
           unknown(o, w);
         }
       }
-      case "SHOW" -> o.kind = StatementKind.SHOW;
+      case "SHOW" -> {
+        o.kind = StatementKind.SHOW;
+        String custom = showsCustomSettings(t, i);
+        if (custom != null) {
+          o.problem(Rule.FUNCTION_NOT_ALLOWED, custom);
+        }
+      }
       case "DESC", "DESCRIBE" -> o.kind = StatementKind.DESCRIBE;
       case "WITH" -> with(t, i, o);
       case "EXPLAIN" -> explain(t, i, o);
@@ -229,6 +274,30 @@ final class TokenAnalyzer {
       }
       case "BEGIN", "START" -> {
         o.kind = isTransaction(t, i) ? StatementKind.ADMIN : StatementKind.SCRIPT;
+      }
+      case "IMPORT" -> {
+        // DuckDB IMPORT DATABASE runs the schema.sql and load.sql it finds in the directory:
+        // SQL read from files, whatever it holds (a transfer would let read_write run DDL).
+        o.kind = StatementKind.SCRIPT;
+        o.word = "IMPORT DATABASE (runs the SQL files it reads)";
+      }
+      case "COPY" -> {
+        if (i + 2 < t.size() && t.get(i + 1).isWord("FROM") && t.get(i + 2).isWord("DATABASE")) {
+          // DuckDB COPY FROM DATABASE a TO b creates a's tables, views and sequences in b.
+          o.kind = StatementKind.DDL;
+          o.word = "COPY FROM DATABASE (creates tables and sequences)";
+        } else {
+          o.kind = StatementKind.TRANSFER;
+        }
+      }
+      case "UPDATE" -> {
+        if (dialect == Dialect.DUCKDB && i + 1 < t.size() && t.get(i + 1).isWord("EXTENSIONS")) {
+          // downloads and replaces extension binaries: not a data write
+          o.kind = StatementKind.ADMIN;
+          o.word = "UPDATE EXTENSIONS";
+        } else {
+          o.kind = StatementKind.DML;
+        }
       }
       case "ALTER" -> {
         Token next = i + 1 < t.size() ? t.get(i + 1) : null;
@@ -656,6 +725,49 @@ final class TokenAnalyzer {
         .toUpperCase(java.util.Locale.ROOT));
   }
 
+  /**
+   * PostgreSQL {@code current_setting('name' [, missing_ok])} at {@code i}: one literal naming a
+   * built-in setting (no {@code .}: custom settings are {@code prefix.name}).
+   */
+  private static boolean builtInSetting(List<Token> t, int i) {
+    if (i + 3 >= t.size() || !t.get(i + 1).isOp("(") || t.get(i + 2).type() != TokenType.STRING) {
+      return false;
+    }
+    String name = t.get(i + 2).value().strip();
+    if (name.isEmpty() || name.indexOf('.') >= 0) {
+      return false;
+    }
+    Token after = t.get(i + 3);
+    if (after.isOp(")")) {
+      return true;
+    }
+    return after.isOp(",") && i + 5 < t.size()
+        && (t.get(i + 4).isWord("TRUE") || t.get(i + 4).isWord("FALSE"))
+        && t.get(i + 5).isOp(")");
+  }
+
+  /**
+   * PostgreSQL {@code SHOW ALL} and {@code SHOW prefix.name} list custom settings, where
+   * applications keep keys: the problem, or null for {@code SHOW name} of a built-in setting.
+   */
+  private @Nullable String showsCustomSettings(List<Token> t, int i) {
+    if (dialect != Dialect.POSTGRES && dialect != Dialect.GENERIC) {
+      return null;
+    }
+    int j = i + 1;
+    if (j >= t.size()) {
+      return null;
+    }
+    if (t.get(j).isWord("ALL")) {
+      return "SHOW ALL lists every setting, custom ones included ('app.key'), where applications"
+          + " keep keys and tokens; SHOW one built-in setting instead";
+    }
+    boolean dotted = j + 1 < t.size() && t.get(j + 1).isOp(".")
+        || t.get(j).type() != TokenType.WORD && t.get(j).value().indexOf('.') >= 0;
+    return dotted ? "SHOW of a custom setting ('prefix.name'): applications keep keys and tokens"
+        + " in them; SHOW a built-in setting instead" : null;
+  }
+
   private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|`?";
 
   /**
@@ -1029,6 +1141,13 @@ final class TokenAnalyzer {
       }
       return;
     }
+    if (dialect != Dialect.DUCKDB && dialect != Dialect.SNOWFLAKE
+        && lastPart(n).equals("CURRENT_SETTING") && !builtInSetting(t, i)) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a built-in setting"
+          + " named by a literal ('work_mem', 'TimeZone', ...): custom settings ('app.key') are"
+          + " where applications keep keys and tokens");
+      return;
+    }
     if (dialect == Dialect.DUCKDB && lastPart(n).equals("CURRENT_SETTING")
         && !secretFreeSetting(t, i)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a reviewed setting"
@@ -1179,7 +1298,26 @@ final class TokenAnalyzer {
         return;
       }
     }
+    for (int k = j; k < end; k++) {
+      if (rejectsOption(t.get(k))) {
+        o.problem(Rule.FILE_ACCESS, "function " + n + " with " + t.get(k).value().toLowerCase(
+            java.util.Locale.ROOT) + " creates tables on the connection (rejected lines, under"
+            + " a name that can hide a real table); read with ignore_errors instead");
+        return;
+      }
+    }
     o.fileCalls.add(n);
+  }
+
+  /**
+   * DuckDB reader options that store rejected lines in (temporary) tables: {@code store_rejects},
+   * {@code rejects_table}, {@code rejects_scan}, {@code rejects_limit}.
+   */
+  static boolean rejectsOption(Token k) {
+    return k.type() == TokenType.WORD && switch (k.value()) {
+      case "STORE_REJECTS", "REJECTS_TABLE", "REJECTS_SCAN", "REJECTS_LIMIT" -> true;
+      default -> false;
+    };
   }
 
   private static boolean literal(Token k) {
