@@ -4,6 +4,7 @@ import dev.snowchat.sqlgate.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A dialect-aware SQL lexer that produces the tokens the engine's own scanner sees. PostgreSQL and
@@ -16,7 +17,8 @@ import java.util.Locale;
  * where engines disagree or the gate cannot know the engine's reading: a block comment nested in
  * Snowflake or GENERIC, a quote escaped by a backslash in {@link Dialect#GENERIC}, a line comment
  * holding CR, VT, FF, NEL, LS or PS in Snowflake and GENERIC, a number running into a word, a
- * {@code #} in GENERIC are refused rather than guessed. Linear in the input; nesting depth is
+ * {@code #}, {@code //}, a brace or a backslash in a quoted name in GENERIC are refused rather
+ * than guessed. Linear in the input; nesting depth is
  * bounded before any parser runs.
  */
 public final class Lexer {
@@ -86,6 +88,12 @@ public final class Lexer {
         lineComment();
       } else if (c == '/' && peek(1) == '/' && dialect == Dialect.SNOWFLAKE) {
         lineComment();
+      } else if (c == '/' && peek(1) == '/' && dialect == Dialect.GENERIC) {
+        throw new LexException("'//' at offset " + pos + " starts a line comment in H2 and"
+            + " Snowflake and is an operator elsewhere; choose a dialect", false);
+      } else if ((c == '{' || c == '}') && dialect == Dialect.GENERIC) {
+        throw new LexException("'" + c + "' at offset " + pos + " opens or closes a comment in"
+            + " Informix and a JDBC escape elsewhere; write the SQL without braces", false);
       } else if (c == '/' && peek(1) == '*') {
         blockComment();
       } else if (c == '#' && dialect == Dialect.GENERIC) {
@@ -544,10 +552,16 @@ public final class Lexer {
     final int n = s.length();
     while (i < n) {
       char c = s.charAt(i);
-      if (c == q && q == '"' && dialect == Dialect.GENERIC && oddBackslashesBefore(i)) {
-        // MySQL reads "..." as a string with backslash escapes.
-        throw new LexException("a double quote preceded by a backslash at offset " + i
-            + " is read differently by different databases", false);
+      if (q == '`' && c != q && splitter(i) != null) {
+        // PostgreSQL, SQL Server, Oracle read a backtick as an operator or a stray character
+        throw new LexException("the backtick-quoted name at offset " + start + " holds "
+            + splitter(i) + ", which engines without backtick names read as code", false);
+      }
+      if (c == '\\' && dialect == Dialect.GENERIC) {
+        // MySQL reads "..." as a string with backslash escapes, ClickHouse reads them in "..."
+        // and `...` names, H2 in U&"..." names: a backslash in a quoted name is refused.
+        throw new LexException("a backslash in the quoted name at offset " + start
+            + " is an escape character in some databases and not in others", false);
       }
       if (c == q) {
         if (i + 1 < n && s.charAt(i + 1) == q) {
@@ -643,13 +657,30 @@ public final class Lexer {
         }
         return;
       }
-      if (c == '\'' || c == '"' || c == '`' || c == ';' || c == '[' || (c == '-' && i + 1 < n
-          && s.charAt(i + 1) == '-') || (c == '/' && i + 1 < n && s.charAt(i + 1) == '*')) {
+      String held = splitter(i);
+      if (held != null || c == '[') {
         throw new LexException("'[' at offset " + pos + " starts a quoted name in SQL Server"
-            + " and a subscript elsewhere, and holds " + (c == '-' ? "--" : c == '/' ? "/*"
-            : String.valueOf(c)) + "; choose a dialect", false);
+            + " and a subscript elsewhere, and holds " + (held == null ? "[" : held)
+            + "; choose a dialect", false);
       }
     }
+  }
+
+  /**
+   * {@return the quote, {@code ;} or comment start at {@code i}, or null}: inside a name quoted
+   * in a way only some engines read ({@code [...]}, {@code `...`}), each of them is where others
+   * end a string or statement or start a comment.
+   */
+  private @Nullable String splitter(int i) {
+    char c = s.charAt(i);
+    char d = i + 1 < s.length() ? s.charAt(i + 1) : '\0';
+    if (c == '\'' || c == '"' || c == '`' || c == ';' || c == '#' || c == '{' || c == '}') {
+      return String.valueOf(c);
+    }
+    if ((c == '-' && d == '-') || (c == '/' && (d == '*' || d == '/'))) {
+      return "" + c + d;
+    }
+    return null;
   }
 
   /** {@return the length of a {@code $$} or {@code $tag$} delimiter at {@code i}, or 0} */
