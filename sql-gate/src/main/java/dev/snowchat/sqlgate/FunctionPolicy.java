@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -256,6 +257,71 @@ public final class FunctionPolicy {
       "PG_SETTINGS", "PG_DB_ROLE_SETTING", "PG_FILE_SETTINGS", "PG_ROLES", "PG_USER",
       "PG_SHADOW", "PG_AUTHID", "PG_HBA_FILE_RULES", "PG_IDENT_FILE_MAPPINGS",
       "PG_USER_MAPPINGS", "PG_USER_MAPPING");
+
+  /**
+   * {@link Dialect#GENERIC}: the views and tables of the engines it may front that show other
+   * sessions' SQL text (running, cached or logged), refused wherever the name stands, with
+   * PostgreSQL's: H2 {@code INFORMATION_SCHEMA.QUERY_STATISTICS}; MySQL and MariaDB {@code
+   * PROCESSLIST} (and {@code SHOW [FULL] PROCESSLIST}), {@code INNODB_TRX}, {@code
+   * prepared_statements_instances}, the {@code mysql} logs; Redshift's query text tables;
+   * ClickHouse's query logs; Vertica, Exasol, Teradata, Informix, Sybase, SAP HANA views.
+   */
+  private static final Set<String> GENERIC_DENIED_RELATIONS = union(POSTGRES_DENIED_RELATIONS,
+      Set.of(
+          // H2
+          "QUERY_STATISTICS",
+          // MySQL, MariaDB (performance_schema, information_schema, sys, mysql)
+          "PROCESSLIST", "INNODB_TRX", "PREPARED_STATEMENTS_INSTANCES", "STATEMENT_ANALYSIS",
+          "GENERAL_LOG", "SLOW_LOG",
+          // SQL Server
+          "SYSPROCESSES", "DM_XE_SESSION_TARGETS",
+          // DB2 (SYSIBMADM)
+          "MON_CURRENT_SQL", "LONG_RUNNING_SQL", "TOP_DYNAMIC_SQL", "SNAPDYN_SQL",
+          "MON_PKG_CACHE_SUMMARY",
+          // Redshift
+          "STL_QUERY", "STL_QUERYTEXT", "STL_DDLTEXT", "STL_UTILITYTEXT", "STV_RECENTS",
+          "STV_INFLIGHT", "SVL_STATEMENTTEXT", "SVL_QLOG", "SYS_QUERY_HISTORY", "SYS_QUERY_TEXT",
+          // ClickHouse
+          "QUERY_LOG", "QUERY_THREAD_LOG", "QUERY_VIEWS_LOG",
+          // Vertica, Exasol, Teradata, Informix, Sybase ASE, SAP HANA
+          "QUERY_REQUESTS", "QUERY_PROFILES", "EXA_ALL_SESSIONS", "QRYLOGV", "QRYLOGSQLV",
+          "DBQLOGTBL", "DBQLSQLTBL", "SYSSQLTRACE", "SYSSQLTRACE_INFO", "SYSSQEXPLAIN",
+          "MONPROCESSSQLTEXT", "MONSYSSQLTEXT", "MONSYSSTATEMENT", "MONPROCESSSTATEMENT",
+          "M_ACTIVE_STATEMENTS", "M_EXPENSIVE_STATEMENTS", "M_SQL_PLAN_CACHE",
+          "M_PREPARED_STATEMENTS"));
+
+  /**
+   * {@link Dialect#GENERIC}: name prefixes of such views: Oracle's dynamic performance views and
+   * workload history ({@code V$SQL}, {@code GV$SESSION}, {@code V_$OPEN_CURSOR}, {@code
+   * DBA_HIST_SQLTEXT}, MySQL's and Oracle's {@code X$} views), SQL Server's {@code
+   * sys.dm_exec_*} and Query Store, MySQL's statement events and {@code sys} digests, DB2's
+   * {@code MON_GET_*}, Firebird's {@code MON$}, Synapse's {@code dm_pdw_exec_*}, Exasol's.
+   */
+  private static final List<String> GENERIC_DENIED_RELATION_PREFIXES = List.of("V$", "GV$",
+      "V_$", "GV_$", "X$", "DBA_HIST_", "CDB_HIST_", "DM_EXEC_", "DM_PDW_EXEC_", "QUERY_STORE_",
+      "EVENTS_STATEMENTS_", "STATEMENTS_WITH_", "MON_GET_", "MON$", "EXA_DBA_", "EXA_SQL_");
+
+  /**
+   * {@link Dialect#GENERIC}: names too common to refuse alone, refused when a system schema
+   * qualifies them: H2 {@code INFORMATION_SCHEMA.SESSIONS} (other sessions' running statements)
+   * and {@code LOCKS}, MySQL {@code performance_schema.threads}, {@code sys.session}, Trino {@code
+   * system.runtime.queries}, ClickHouse {@code system.processes}, Vertica {@code
+   * v_monitor.sessions}.
+   */
+  private static final Set<String> GENERIC_QUALIFIED_RELATIONS = Set.of("SESSIONS", "SESSION",
+      "LOCKS", "THREADS", "PROCESSES", "QUERIES", "TEXT_LOG", "SESSION_LOG",
+      "ASYNCHRONOUS_INSERT_LOG");
+
+  /** {@link Dialect#GENERIC}: the system schemas of the engines it may front. */
+  private static final Set<String> GENERIC_SYSTEM_SCHEMAS = Set.of("INFORMATION_SCHEMA",
+      "PERFORMANCE_SCHEMA", "SYS", "SYSTEM", "RUNTIME", "MYSQL", "SYSIBMADM", "V_MONITOR",
+      "SYSMASTER", "MASTER", "DBC");
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> u = new HashSet<>(a);
+    u.addAll(b);
+    return Set.copyOf(u);
+  }
 
   /** Snowflake views of other callers' SQL and logins (the server's user is shared). */
   private static final Set<String> SNOWFLAKE_DENIED_RELATIONS = Set.of("QUERY_HISTORY",
@@ -622,10 +688,55 @@ public final class FunctionPolicy {
     }
     Set<String> denied = switch (dialect) {
       case DUCKDB -> DUCKDB_DENIED_RELATIONS;
-      case POSTGRES, GENERIC -> POSTGRES_DENIED_RELATIONS;
+      case POSTGRES -> POSTGRES_DENIED_RELATIONS;
+      case GENERIC -> GENERIC_DENIED_RELATIONS;
       case SNOWFLAKE -> SNOWFLAKE_DENIED_RELATIONS;
     };
-    return denied.contains(n) ? Access.DENIED : Access.ALLOWED;
+    if (denied.contains(n)) {
+      return Access.DENIED;
+    }
+    if (dialect == Dialect.GENERIC) {
+      for (String p : GENERIC_DENIED_RELATION_PREFIXES) {
+        if (n.startsWith(p)) {
+          return Access.DENIED;
+        }
+      }
+    }
+    return Access.ALLOWED;
+  }
+
+  /**
+   * Decides about a qualified relation name ({@code schema.name}): in {@link Dialect#GENERIC},
+   * names too common to refuse alone ({@code SESSIONS}, {@code LOCKS}, {@code THREADS}, {@code
+   * PROCESSES}, {@code QUERIES}, ...) are refused under a system schema ({@code
+   * INFORMATION_SCHEMA.SESSIONS} on H2 shows other sessions' running SQL); otherwise as {@link
+   * #relationAccess(String)}.
+   *
+   * @param qualifier the part before the name, quoted or not
+   * @param name the relation name, quoted or not
+   * @return the decision
+   */
+  public Access relationAccess(String qualifier, String name) {
+    String n = normalize(name);
+    if (allowed.contains(n)) {
+      return Access.ALLOWED;
+    }
+    if (dialect == Dialect.GENERIC && GENERIC_QUALIFIED_RELATIONS.contains(n)
+        && systemSchema(qualifier)) {
+      return Access.DENIED;
+    }
+    return relationAccess(name);
+  }
+
+  /**
+   * {@return whether a name is a system schema of an engine {@link Dialect#GENERIC} may front}
+   * ({@code INFORMATION_SCHEMA}, {@code PERFORMANCE_SCHEMA}, {@code SYS}, {@code SYSTEM}, ...),
+   * whose views a {@code USE} would make reachable without their schema; false in other dialects
+   *
+   * @param name the schema name, quoted or not
+   */
+  public boolean systemSchema(String name) {
+    return dialect == Dialect.GENERIC && GENERIC_SYSTEM_SCHEMAS.contains(normalize(name));
   }
 
   /**

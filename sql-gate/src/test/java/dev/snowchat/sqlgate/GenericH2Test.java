@@ -76,6 +76,62 @@ class GenericH2Test {
   }
 
   @Test
+  void sequenceAdvanceInKeywordSyntax_refusedInReadOnly_sequenceNotAdvanced() throws Exception {
+    for (String sql : new String[] {"SELECT NEXT VALUE FOR s", "VALUES NEXT VALUE FOR s",
+        "SELECT NEXT VALUE FOR s OVER (ORDER BY a) FROM victim",
+        "SELECT a FROM victim WHERE a = NEXT VALUE FOR s"}) {
+      Execution e = readOnly.run(sql);
+      assertThat(e).as(sql).isInstanceOfSatisfying(Execution.Refused.class,
+          r -> assertThat(r.verdict().kind()).isEqualTo(StatementKind.DML));
+    }
+    assertThat(sequenceBase()).isEqualTo(1);
+    // DML, as nextval() is: read_write allows it, and the sequence advances
+    readWrite.execute("SELECT NEXT VALUE FOR s");
+    assertThat(sequenceBase()).isEqualTo(2);
+    // CURRENT VALUE FOR only reads the value this session drew
+    assertThat(readOnly.execute("SELECT CURRENT VALUE FOR s").rows()).hasSize(1);
+    assertThat(sequenceBase()).isEqualTo(2);
+  }
+
+  @Test
+  void userVariableAssignment_refused_variableUnset() throws Exception {
+    assertRefused(readOnly, "SELECT @x := 5");
+    assertRefused(readWrite, "SELECT @x := 5");
+    assertThat(readOnly.execute("SELECT @x AS x").rows().get(0).get(0)).isNull();
+    // the executor reads the pool's one session: a variable set there is seen
+    direct("SELECT @y := 7");
+    assertThat(readOnly.execute("SELECT @y AS y").rows().get(0).get(0)).isNotNull();
+  }
+
+  @Test
+  void seededRandom_refused_unseededAllowed() {
+    assertRefused(readOnly, "SELECT RAND(42)");
+    assertRefused(readOnly, "SELECT RANDOM(42)");
+    assertThat(readOnly.execute("SELECT RAND() AS r").rows()).hasSize(1);
+  }
+
+  @Test
+  void otherSessionsStatements_refused() throws Exception {
+    try (Connection c = pool.getConnection(); Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
+      r.next();
+      assertThat(r.getInt(1)).isPositive(); // the view exists and shows sessions
+    }
+    for (String sql : new String[] {
+        "SELECT SESSION_ID, EXECUTING_STATEMENT FROM INFORMATION_SCHEMA.SESSIONS",
+        "SELECT * FROM \"INFORMATION_SCHEMA\".\"SESSIONS\"",
+        "SELECT * FROM information_schema.locks",
+        "SELECT * FROM INFORMATION_SCHEMA.QUERY_STATISTICS", "USE INFORMATION_SCHEMA"}) {
+      assertRefused(readOnly, sql);
+    }
+    // USE was refused: the unqualified name does not reach the system view
+    assertThatThrownBy(() -> readOnly.execute("SELECT COUNT(*) FROM SESSIONS"))
+        .isInstanceOf(SnowchatException.class);
+    assertThat(readOnly.execute("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES").rows())
+        .hasSize(1);
+  }
+
+  @Test
   void lookAlikes_stayReadsOnTheEngine() {
     for (String sql : new String[] {"SELECT 6 / 2 AS q", "SELECT '//' AS s, '{' AS b",
         "SELECT a FROM victim ORDER BY a OFFSET 1 ROW FETCH NEXT 1 ROWS ONLY",
@@ -98,6 +154,15 @@ class GenericH2Test {
     try (Connection c = pool.getConnection(); ResultSet r = c.getMetaData().getTables(null,
         "PUBLIC", name, null)) {
       return r.next();
+    }
+  }
+
+  private long sequenceBase() throws SQLException {
+    try (Connection c = pool.getConnection(); Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT BASE_VALUE FROM INFORMATION_SCHEMA.SEQUENCES"
+            + " WHERE SEQUENCE_NAME = 'S'")) {
+      r.next();
+      return r.getLong(1);
     }
   }
 }

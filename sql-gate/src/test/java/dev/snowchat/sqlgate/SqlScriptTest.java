@@ -128,6 +128,10 @@ class SqlScriptTest {
                 assertThat(d).isIn(Dialect.POSTGRES, Dialect.GENERIC);
                 continue;
               }
+              if (d == Dialect.GENERIC && v.reason().contains("'->>' before")) {
+                // one statement to most engines, a pipe into a second one to Snowflake
+                continue;
+              }
               // (A Snowflake ->> chain holding a write is refused as MULTIPLE_STATEMENTS.)
               assertThat(v.rule()).as("%s %s -> %s", d, sql, st.text())
                   .isNotIn(d == Dialect.SNOWFLAKE ? Rule.LEX_FAILED : Rule.MULTIPLE_STATEMENTS,

@@ -38,7 +38,10 @@ class TsqlJuxtapositionTest {
       "ADD SENSITIVITY CLASSIFICATION TO dbo.t.c WITH (LABEL = 'x')",
       "ADD COUNTERSIGNATURE TO dbo.p BY CERTIFICATE c", "END CONVERSATION @h",
       "FETCH NEXT FROM c", "FETCH ABSOLUTE 3 FROM c", "FETCH c", "FETCH @c",
-      "FETCH NEXT FROM @c");
+      "FETCH NEXT FROM @c",
+      // a fourth red-team run: a savepoint, control flow around what follows
+      "SAVE TRANSACTION s", "SAVE TRAN s", "WHILE 1 = 1 SELECT 1", "GOTO l", "RETURN",
+      "RETURN 1");
 
   private static final List<String> READS = List.of("SELECT 1", "SELECT a FROM t",
       "SELECT a FROM t WHERE b = 1", "SELECT * FROM t ORDER BY a",
@@ -84,7 +87,8 @@ class TsqlJuxtapositionTest {
       "SELECT a FROM t ORDER BY a OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY",
       "SELECT a FROM t ORDER BY a FETCH FIRST 5 ROWS ONLY",
       "SELECT a FROM t ORDER BY a OFFSET 0 ROWS FETCH NEXT ? ROWS ONLY",
-      "SELECT CASE WHEN a = 1 THEN 'x' END AS c FROM t", "SELECT a + b AS add FROM t"})
+      "SELECT CASE WHEN a = 1 THEN 'x' END AS c FROM t", "SELECT a + b AS add FROM t",
+      "SELECT t.save, t.goto FROM t", "SELECT save FROM t"})
   void generic_statementWordsAsColumnNames_allowed(String sql) {
     assertThat(GENERIC.check(sql).allowed()).as(sql).isTrue();
   }

@@ -50,7 +50,9 @@ final class Keywords {
       Map.entry("DEALLOCATE", StatementKind.ADMIN), Map.entry("REVERT", StatementKind.ADMIN),
       Map.entry("SETUSER", StatementKind.ADMIN), Map.entry("WAITFOR", StatementKind.ADMIN),
       Map.entry("WRITETEXT", StatementKind.DML), Map.entry("UPDATETEXT", StatementKind.DML),
-      Map.entry("RAISERROR", StatementKind.ADMIN), Map.entry("RECEIVE", StatementKind.DML));
+      Map.entry("RAISERROR", StatementKind.ADMIN), Map.entry("RECEIVE", StatementKind.DML),
+      // control flow: a loop or jump around the statements that follow
+      Map.entry("WHILE", StatementKind.SCRIPT), Map.entry("GOTO", StatementKind.SCRIPT));
 
   /**
    * SQL Server statement words that are also plausible column names ({@code open}, {@code
@@ -103,6 +105,12 @@ final class Keywords {
       case "END" -> next != null && next.isWord("CONVERSATION") ? StatementKind.ADMIN : null;
       // FETCH NEXT FROM cursor moves it; OFFSET ... FETCH NEXT 5 ROWS ONLY is a read
       case "FETCH" -> cursorFetch(t, i) ? StatementKind.ADMIN : null;
+      // SAVE TRAN[SACTION] name: a savepoint
+      case "SAVE" -> next != null && (next.isWord("TRANSACTION") || next.isWord("TRAN"))
+          ? StatementKind.ADMIN : null;
+      // RETURN ends the batch (not Oracle's MODEL ... RETURN UPDATED | ALL ROWS)
+      case "RETURN" -> next == null || !(next.isWord("UPDATED") || next.isWord("ALL"))
+          ? StatementKind.SCRIPT : null;
       // LOAD DATABASE, DUMP TRANSACTION (Sybase heritage)
       case "LOAD", "DUMP" -> next != null && (next.isWord("DATABASE")
           || next.isWord("TRANSACTION") || next.isWord("TRAN")) ? StatementKind.ADMIN : null;
@@ -178,6 +186,20 @@ final class Keywords {
       Map.entry("GET", StatementKind.TRANSFER), Map.entry("REMOVE", StatementKind.TRANSFER),
       Map.entry("RM", StatementKind.TRANSFER), Map.entry("EXPORT", StatementKind.TRANSFER),
       Map.entry("IMPORT", StatementKind.SCRIPT), Map.entry("UNLOAD", StatementKind.TRANSFER));
+
+  /** Leading words of reads: with {@link #LEADING}, every word that can start a statement. */
+  private static final Set<String> READ_STARTS = Set.of("SELECT", "VALUES", "TABLE", "WITH",
+      "SHOW", "DESC", "DESCRIBE", "EXPLAIN", "USE", "LIST", "LS", "FROM", "SUMMARIZE", "PIVOT",
+      "UNPIVOT");
+
+  /**
+   * {@return whether a word can start a statement} (in any dialect the gate knows)
+   *
+   * @param w the upper-case word
+   */
+  static boolean startsStatement(String w) {
+    return LEADING.containsKey(w) || READ_STARTS.contains(w);
+  }
 
   /** Words after which a string or quoted name is a table reference (a file in DuckDB). */
   static final Set<String> TABLE_POSITION = Set.of("FROM", "JOIN", "TABLE", "SUMMARIZE",

@@ -517,7 +517,10 @@ final class TokenAnalyzer {
     // Whether the bracket open at each depth is the argument list of EXTRACT, SUBSTRING, ...:
     // a FROM directly inside it is not a table (kept per depth, so the check is O(1)).
     boolean[] fromFunction = new boolean[16];
-    boolean seenUpdate = false;
+    // The depth of an UPDATE whose SET clause has not come yet: only that SET belongs to the
+    // UPDATE (UPDATE t SET, MERGE's UPDATE SET, ON CONFLICT DO UPDATE SET); a later SET is a
+    // statement of its own in SQL Server (UPDATE t SET a = 1 SET LOCK_TIMEOUT -1).
+    int updateSetDepth = -1;
     int notTableAfter = -1;
     // Snowflake SHOW ... FROM 'name' pages by name; in DuckDB SHOW x describes x (a file too).
     boolean show = o.kind == StatementKind.SHOW && dialect != Dialect.DUCKDB;
@@ -555,6 +558,15 @@ final class TokenAnalyzer {
                 && FROM_FUNCTIONS.contains(prev.value());
           } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
             depth = Math.max(0, depth - 1);
+            if (depth < updateSetDepth) {
+              updateSetDepth = -1;
+            }
+          }
+          if (dialect == Dialect.GENERIC) {
+            genericOperator(t, i, o);
+            if (o.rule != null) {
+              return;
+            }
           }
         }
         case WORD -> {
@@ -601,16 +613,22 @@ final class TokenAnalyzer {
             }
           }
           StatementKind write = Keywords.WRITE_ANYWHERE.get(w);
-          if (w.equals("UPDATE") && !identifierContext(prev, next)) {
-            // Also at offset 0: the SET of `UPDATE t SET ...` is part of the DML, not a SET.
-            seenUpdate = true;
+          if (w.equals("UPDATE") && !identifierContext(prev, next) && !call
+              && !(prev != null && (prev.isWord("FOR") || prev.isWord("KEY")))
+              && !(next != null && next.isWord("STATISTICS"))) {
+            // Also at offset 0: the SET of `UPDATE t SET ...` is part of the DML, not a SET
+            // (not after FOR UPDATE, ON DUPLICATE KEY UPDATE, T-SQL UPDATE STATISTICS: no SET).
+            updateSetDepth = depth;
           }
           if (write != null && i > 0 && !(call && Keywords.FUNCTION_NAMES.contains(w))
               && !identifierContext(prev, next)) {
-            boolean exempt = (w.equals("SET") && seenUpdate)
+            boolean exempt = (w.equals("SET") && updateSetDepth == depth)
                 || (w.equals("INTO") && dialect == Dialect.DUCKDB && next != null
                     && next.isWord("NAME"))
                 || (w.equals("CREATE") && prev != null && prev.isWord("SHOW"));
+            if (w.equals("SET") && exempt) {
+              updateSetDepth = -1;
+            }
             if (!exempt) {
               StatementKind wk = w.equals("EXECUTE") && next != null && next.isWord("IMMEDIATE")
                   ? StatementKind.SCRIPT : write;
@@ -637,6 +655,15 @@ final class TokenAnalyzer {
               return;
             }
           }
+          if (sequenceAdvance(t, i) && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            // NEXT VALUE FOR s (SQL standard, H2, SQL Server, DB2), NEXTVAL FOR s (DB2)
+            o.kind = StatementKind.DML;
+            o.word = (w.equals("NEXT") ? "NEXT VALUE FOR" : "NEXTVAL FOR")
+                + " (advances a sequence)";
+          }
+          if (enforce && dialect == Dialect.GENERIC && !call && systemName(t, i, w, o)) {
+            return;
+          }
           if (dialect == Dialect.SNOWFLAKE && w.equals("NEXTVAL") && prev != null
               && prev.isOp(".") && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
             // seq.NEXTVAL advances a Snowflake sequence: a write, as nextval() is elsewhere.
@@ -654,6 +681,10 @@ final class TokenAnalyzer {
         }
         case QUOTED_IDENT -> {
           if (enforce && userCode(t, i, k.value(), next != null && next.isOp("("), depth, o)) {
+            return;
+          }
+          if (enforce && dialect == Dialect.GENERIC && !(next != null && next.isOp("("))
+              && systemName(t, i, k.value(), o)) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
@@ -694,6 +725,79 @@ final class TokenAnalyzer {
         default -> { }
       }
     }
+  }
+
+  /**
+   * GENERIC operators that some engine it may front reads as something else: {@code :=} assigns
+   * a session variable in MySQL and H2 ({@code SELECT @x := 5}), and Snowflake reads {@code ->>}
+   * before a statement keyword as a pipe to a second statement ({@code SELECT 1 ->> REMOVE @st});
+   * a JSON {@code ->>} (MySQL, PostgreSQL) is followed by a key, index or column.
+   */
+  private static void genericOperator(List<Token> t, int i, Outcome o) {
+    Token k = t.get(i);
+    if (k.isOp(":=") && Keywords.rank(o.kind) < Keywords.rank(StatementKind.ADMIN)) {
+      o.kind = StatementKind.ADMIN;
+      o.word = ":= (assigns a session variable in MySQL and H2)";
+    } else if (k.isOp("->>") && i + 1 < t.size() && t.get(i + 1).type() == TokenType.WORD
+        && Keywords.startsStatement(t.get(i + 1).value())) {
+      o.problem(Rule.MULTIPLE_STATEMENTS, "'->>' before " + Reasons.quote(t.get(i + 1).value())
+          + " pipes into a second statement in Snowflake (a JSON '->>' is followed by a key)");
+    }
+  }
+
+  /**
+   * {@return whether the word at {@code i} starts a sequence advance in keyword syntax}: {@code
+   * NEXT VALUE FOR s} (SQL standard, H2, SQL Server, DB2, Derby, HSQLDB) or {@code NEXTVAL FOR s}
+   * (DB2). {@code PREVVAL FOR}, {@code PREVIOUS VALUE FOR} and {@code CURRENT VALUE FOR} only read
+   * the value this session last drew.
+   */
+  private static boolean sequenceAdvance(List<Token> t, int i) {
+    if (i > 0 && t.get(i - 1).isOp(".")) {
+      return false;
+    }
+    Token k = t.get(i);
+    if (k.isWord("NEXT")) {
+      return i + 2 < t.size() && t.get(i + 1).isWord("VALUE") && t.get(i + 2).isWord("FOR");
+    }
+    return k.isWord("NEXTVAL") && i + 1 < t.size() && t.get(i + 1).isWord("FOR");
+  }
+
+  /**
+   * GENERIC: the system views of the engines it may front that show other sessions' SQL text
+   * ({@link FunctionPolicy#relationAccess(String, String)}), a {@code USE} of a system schema
+   * (which makes them reachable without their schema: {@code USE INFORMATION_SCHEMA} on H2), and
+   * MySQL's {@code SHOW ENGINE ... STATUS} (the last deadlock's SQL). Refuses and returns true.
+   */
+  private boolean systemName(List<Token> t, int i, String name, Outcome o) {
+    if (o.kind == StatementKind.USE && functions.systemSchema(name)) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "USE of the system schema " + Reasons.quote(name)
+          + " makes views of other callers' SQL reachable by unqualified names");
+      return true;
+    }
+    if (o.kind == StatementKind.SHOW && i == 1 && t.get(i).isWord("ENGINE")) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "SHOW ENGINE ... STATUS shows other callers' SQL"
+          + " (the last deadlock's statements)");
+      return true;
+    }
+    int j = i - 1;
+    if (j >= 0 && t.get(j).isOp("[")) {
+      j--; // [sys].[name]
+    }
+    if (j < 1 || !t.get(j).isOp(".")) {
+      return false;
+    }
+    j--;
+    if (j >= 1 && t.get(j).isOp("]")) {
+      j--;
+    }
+    Token q = t.get(j);
+    if ((q.type() == TokenType.WORD || q.type() == TokenType.QUOTED_IDENT)
+        && functions.relationAccess(q.value(), name) == FunctionPolicy.Access.DENIED) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(q.value() + "."
+          + name) + " discloses other callers' SQL");
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -1156,6 +1260,12 @@ final class TokenAnalyzer {
       return;
     }
     boolean notCall = nameNotCall(t, i, o.budget) || objectName(t, i, o.kind);
+    if (!notCall && dialect == Dialect.GENERIC && (lastPart(n).equals("RAND")
+        || lastPart(n).equals("RANDOM")) && i + 2 < t.size() && !t.get(i + 2).isOp(")")) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "function " + n + " with an argument re-seeds the"
+          + " session's random generator in H2 and SQL Server, as setseed() does");
+      return;
+    }
     if (!notCall && FunctionPolicy.SEQUENCE_WRITES.contains(lastPart(n))
         && functions.accessAsName(n) != FunctionPolicy.Access.DENIED) {
       // nextval()/setval() advance a sequence: a data write, as Snowflake's seq.NEXTVAL.
