@@ -121,7 +121,8 @@ class GenericH2Test {
         "SELECT SESSION_ID, EXECUTING_STATEMENT FROM INFORMATION_SCHEMA.SESSIONS",
         "SELECT * FROM \"INFORMATION_SCHEMA\".\"SESSIONS\"",
         "SELECT * FROM information_schema.locks",
-        "SELECT * FROM INFORMATION_SCHEMA.QUERY_STATISTICS", "USE INFORMATION_SCHEMA"}) {
+        "SELECT * FROM INFORMATION_SCHEMA.QUERY_STATISTICS", "USE INFORMATION_SCHEMA",
+        "SELECT * FROM INFORMATION_SCHEMA.U&\"SESSION!0053\" UESCAPE '!'"}) {
       assertRefused(readOnly, sql);
     }
     // USE was refused: the unqualified name does not reach the system view

@@ -52,14 +52,17 @@ class GenericRedTeamTest {
   @ValueSource(strings = {"SELECT `\\` -- `, 1", "SELECT `a\\`` FROM t", "SELECT \"\\\" -- \", 1",
       "SELECT \"a\\b\" FROM t", "SELECT `a\\b` FROM t",
       // a backtick name holding what engines without backtick names read as code
-      "SELECT `;` FROM t", "SELECT `a -- b` FROM t", "SELECT `'` FROM t", "SELECT `a/*b` FROM t"})
+      "SELECT `;` FROM t", "SELECT `a -- b` FROM t", "SELECT `'` FROM t", "SELECT `a/*b` FROM t",
+      // Unicode escapes that H2 and PostgreSQL decode, without a backslash
+      "SELECT * FROM INFORMATION_SCHEMA.U&\"SESSION!0053\" UESCAPE '!'", "SELECT u&'a!0062'"
+      + " UESCAPE '!'", "SELECT U&\"a\" FROM t"})
   void backslashOrCodeInAQuotedName_refused(String sql) {
     assertRefused(READ_ONLY, sql, Rule.LEX_FAILED);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"SELECT `a b` FROM t", "SELECT \"a\"\"b\" FROM t",
-      "SELECT 'C:\\dir' AS p", "SELECT `x` FROM `t`"})
+      "SELECT 'C:\\dir' AS p", "SELECT `x` FROM `t`", "SELECT u & 1 FROM t"})
   void quotedNamesWithoutBackslash_andBackslashInAString_stayReads(String sql) {
     assertThat(READ_ONLY.check(sql).allowed()).as(sql).isTrue();
   }

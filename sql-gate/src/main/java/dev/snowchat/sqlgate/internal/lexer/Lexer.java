@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * where engines disagree or the gate cannot know the engine's reading: a block comment nested in
  * Snowflake or GENERIC, a quote escaped by a backslash in {@link Dialect#GENERIC}, a line comment
  * holding CR, VT, FF, NEL, LS or PS in Snowflake and GENERIC, a number running into a word, a
- * {@code #}, {@code //}, a brace or a backslash in a quoted name in GENERIC are refused rather
- * than guessed. Linear in the input; nesting depth is
+ * {@code #}, {@code //}, a brace, a {@code U&} literal or a backslash in a quoted name in GENERIC
+ * are refused rather than guessed. Linear in the input; nesting depth is
  * bounded before any parser runs.
  */
 public final class Lexer {
@@ -830,6 +830,13 @@ public final class Lexer {
       // plain string. Lexed as a plain string, a quote after a backslash is refused.
       string(start, i + 1, false);
       return;
+    }
+    if (dialect == Dialect.GENERIC && raw.equalsIgnoreCase("U") && next == '&' && i + 1 < n
+        && (s.charAt(i + 1) == '\'' || s.charAt(i + 1) == '"')) {
+      throw new LexException("U&' and U&\" at offset " + start + " are Unicode escapes that H2"
+          + " and PostgreSQL decode (U&\"SESSION!0053\" UESCAPE '!' names SESSIONS) and other"
+          + " databases read as a name, '&' and a string; write the characters themselves",
+          false);
     }
     if (next == '\'' && dialect == Dialect.GENERIC && (raw.equalsIgnoreCase("Q")
         || raw.equalsIgnoreCase("NQ"))) {
