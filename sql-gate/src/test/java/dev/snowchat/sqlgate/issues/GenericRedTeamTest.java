@@ -115,8 +115,9 @@ class GenericRedTeamTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"SELECT @x := 5", "SELECT @`x` := 5", "SELECT a, @n := @n + 1 FROM t",
-      "SELECT 1 FROM t WHERE (@x := 1) = 1", "SELECT COALESCE(a := 1)"})
-  void assignmentOperator_isAdmin(String sql) {
+      "SELECT 1 FROM t WHERE (@x := 1) = 1", "SELECT COALESCE(a := 1)",
+      "SELECT a INTO @x FROM t", "SELECT a, b INTO @x, @y FROM t LIMIT 1"})
+  void sessionVariableAssignment_isAdmin(String sql) {
     assertVerdict(READ_ONLY, sql, false, StatementKind.ADMIN);
     assertThat(READ_WRITE.check(sql).allowed()).as(sql).isFalse();
   }

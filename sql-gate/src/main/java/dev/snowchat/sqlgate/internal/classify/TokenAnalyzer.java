@@ -635,6 +635,9 @@ final class TokenAnalyzer {
               if (w.equals("INTO") && next != null && (next.isWord("OUTFILE")
                   || next.isWord("DUMPFILE"))) {
                 wk = StatementKind.TRANSFER;
+              } else if (w.equals("INTO") && dialect == Dialect.GENERIC && next != null
+                  && next.isOp("@")) {
+                wk = StatementKind.ADMIN; // MySQL SELECT ... INTO @x sets a session variable
               }
               if (Keywords.rank(wk) > Keywords.rank(o.kind)) {
                 o.kind = wk;
