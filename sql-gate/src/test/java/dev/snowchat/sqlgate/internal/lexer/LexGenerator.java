@@ -17,15 +17,47 @@ final class LexGenerator {
   private static final List<String> TERMINATORS = List.of("\n", "\r", "\r\n", "\u000B", "\u000C",
       "\u0085", "\u2028", "\u2029", "\u001C");
 
+  /**
+   * Pieces of other engines' syntax ({@code //} of H2 and Snowflake, Informix braces, MySQL
+   * {@code #}, backtick names, SQL Server brackets, Snowflake's {@code ->>}), each able to hide or
+   * reveal a ';' for some engine.
+   */
+  private static final List<String> FOREIGN = List.of("//", "// ;\n", "//*", "{", "}",
+      "{ ; }", "#", "# ;\n", "`a\\`", "`;`", "->>", "/*!", "--x;", "\\", "'", "\"", "[",
+      "]", "; SELECT 1 ");
+
   private final Dialect dialect;
   private final String counter;
+  private final boolean foreign;
 
   LexGenerator(Dialect dialect, String counter) {
+    this(dialect, counter, false);
+  }
+
+  private LexGenerator(Dialect dialect, String counter, boolean foreign) {
     this.dialect = dialect;
     this.counter = counter;
+    this.foreign = foreign;
+  }
+
+  /** {@return a generator whose texts also carry other engines' syntax at random offsets} */
+  LexGenerator withForeignSyntax() {
+    return new LexGenerator(dialect, counter, true);
   }
 
   String text(SplittableRandom r) {
+    String text = statements(r);
+    if (!foreign) {
+      return text;
+    }
+    StringBuilder b = new StringBuilder(text);
+    for (int k = 1 + r.nextInt(3); k > 0; k--) {
+      b.insert(r.nextInt(b.length() + 1), FOREIGN.get(r.nextInt(FOREIGN.size())));
+    }
+    return b.toString();
+  }
+
+  private String statements(SplittableRandom r) {
     StringBuilder b = new StringBuilder();
     int statements = 1 + r.nextInt(3);
     for (int k = 0; k < statements; k++) {
