@@ -256,7 +256,9 @@ public final class FunctionPolicy {
       // (ALTER ROLE r SET app.jwt_secret = ...), and these list them all
       "PG_SETTINGS", "PG_DB_ROLE_SETTING", "PG_FILE_SETTINGS", "PG_ROLES", "PG_USER",
       "PG_SHADOW", "PG_AUTHID", "PG_HBA_FILE_RULES", "PG_IDENT_FILE_MAPPINGS",
-      "PG_USER_MAPPINGS", "PG_USER_MAPPING");
+      "PG_USER_MAPPINGS", "PG_USER_MAPPING",
+      // information_schema's views of the same user mappings (their options hold passwords)
+      "USER_MAPPING_OPTIONS", "_PG_USER_MAPPINGS");
 
   /**
    * {@link Dialect#GENERIC}: the views and tables of the engines it may front that show other
@@ -272,7 +274,7 @@ public final class FunctionPolicy {
           "QUERY_STATISTICS",
           // MySQL, MariaDB (performance_schema, information_schema, sys, mysql)
           "PROCESSLIST", "INNODB_TRX", "PREPARED_STATEMENTS_INSTANCES", "STATEMENT_ANALYSIS",
-          "GENERAL_LOG", "SLOW_LOG",
+          "INNODB_LOCK_WAITS", "SCHEMA_TABLE_LOCK_WAITS",
           // SQL Server
           "SYSPROCESSES", "DM_XE_SESSION_TARGETS",
           // DB2 (SYSIBMADM)
@@ -281,8 +283,14 @@ public final class FunctionPolicy {
           // Redshift
           "STL_QUERY", "STL_QUERYTEXT", "STL_DDLTEXT", "STL_UTILITYTEXT", "STV_RECENTS",
           "STV_INFLIGHT", "SVL_STATEMENTTEXT", "SVL_QLOG", "SYS_QUERY_HISTORY", "SYS_QUERY_TEXT",
+          "SVV_QUERY_INFLIGHT", "SVL_QUERY_QUEUE_INFO", "SVL_STORED_PROC_CALL",
           // ClickHouse
-          "QUERY_LOG", "QUERY_THREAD_LOG", "QUERY_VIEWS_LOG",
+          "QUERY_THREAD_LOG", "QUERY_VIEWS_LOG", "DISTRIBUTED_DDL_QUEUE",
+          // Oracle audit trails (SQL text of audited statements)
+          "DBA_AUDIT_TRAIL", "UNIFIED_AUDIT_TRAIL", "DBA_FGA_AUDIT_TRAIL",
+          "DBA_COMMON_AUDIT_TRAIL",
+          // Vertica
+          "DC_REQUESTS_ISSUED",
           // Vertica, Exasol, Teradata, Informix, Sybase ASE, SAP HANA
           "QUERY_REQUESTS", "QUERY_PROFILES", "EXA_ALL_SESSIONS", "QRYLOGV", "QRYLOGSQLV",
           "DBQLOGTBL", "DBQLSQLTBL", "SYSSQLTRACE", "SYSSQLTRACE_INFO", "SYSSQEXPLAIN",
@@ -299,7 +307,8 @@ public final class FunctionPolicy {
    */
   private static final List<String> GENERIC_DENIED_RELATION_PREFIXES = List.of("V$", "GV$",
       "V_$", "GV_$", "X$", "DBA_HIST_", "CDB_HIST_", "DM_EXEC_", "DM_PDW_EXEC_", "QUERY_STORE_",
-      "EVENTS_STATEMENTS_", "STATEMENTS_WITH_", "MON_GET_", "MON$", "EXA_DBA_", "EXA_SQL_");
+      "EVENTS_STATEMENTS_", "STATEMENTS_WITH_", "MON_GET_", "MON$", "EXA_DBA_", "EXA_SQL_",
+      "EXA_USER_SESSIONS", "EXA_USER_AUDIT");
 
   /**
    * {@link Dialect#GENERIC}: names too common to refuse alone, refused when a system schema
@@ -310,7 +319,11 @@ public final class FunctionPolicy {
    */
   private static final Set<String> GENERIC_QUALIFIED_RELATIONS = Set.of("SESSIONS", "SESSION",
       "LOCKS", "THREADS", "PROCESSES", "QUERIES", "TEXT_LOG", "SESSION_LOG",
-      "ASYNCHRONOUS_INSERT_LOG");
+      "ASYNCHRONOUS_INSERT_LOG",
+      // plausible application table names, refused only under a system schema: MySQL's
+      // mysql.general_log and mysql.slow_log, ClickHouse's system.query_log and friends
+      "GENERAL_LOG", "SLOW_LOG", "QUERY_LOG", "QUERY_CACHE", "ASYNCHRONOUS_INSERTS",
+      "MUTATIONS");
 
   /** {@link Dialect#GENERIC}: the system schemas of the engines it may front. */
   private static final Set<String> GENERIC_SYSTEM_SCHEMAS = Set.of("INFORMATION_SCHEMA",

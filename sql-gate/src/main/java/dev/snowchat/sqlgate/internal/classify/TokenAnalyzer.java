@@ -106,16 +106,26 @@ final class TokenAnalyzer {
   private void transfer(List<Token> t, Outcome o) {
     String lead = t.get(0).type() == TokenType.WORD ? t.get(0).value() : "";
     boolean localFiles = lead.equals("PUT") || lead.equals("GET");
-    int depth = 0;
+    if (dialect != Dialect.SNOWFLAKE && lead.equals("EXPORT") && !exportTarget(t)) {
+      o.problem(Rule.FILE_ACCESS, "EXPORT DATABASE must name its directory by one string literal"
+          + " (EXPORT DATABASE 'dir' or EXPORT DATABASE db TO 'dir'), so the path allowlist can"
+          + " check it");
+      return;
+    }
+    // One entry per open bracket: whether it is an option list (opened at the top level after
+    // the file operand: COPY t TO 'f' (FORMAT csv, ...)) rather than a query, a column list or a
+    // nested value.
+    java.util.ArrayDeque<Boolean> options = new java.util.ArrayDeque<>();
+    boolean afterOperand = false;
     for (int i = 0; i < t.size(); i++) {
       Token k = t.get(i);
       Token prev = i > 0 ? t.get(i - 1) : null;
       if (k.type() == TokenType.OP) {
         String v = k.value();
         if (v.equals("(") || v.equals("[") || v.equals("{")) {
-          depth++;
-        } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
-          depth = Math.max(0, depth - 1);
+          options.push(options.isEmpty() && afterOperand && v.equals("("));
+        } else if ((v.equals(")") || v.equals("]") || v.equals("}")) && !options.isEmpty()) {
+          options.pop();
         }
         continue;
       }
@@ -124,29 +134,32 @@ final class TokenAnalyzer {
             + " server");
         return;
       }
-      if (depth > 0) {
-        // options such as (FORMAT csv, DELIMITER ';') and inner queries; an option that names
-        // part of a file (FILENAME_PATTERN '../x_{i}', FILE_EXTENSION) must not leave the target
-        // (Snowflake's FILES = ('dir/a.csv') and PATTERN name files inside the stage instead)
-        if (rejectsOption(k)) {
-          o.problem(Rule.FILE_ACCESS, lead + " with " + k.value().toLowerCase(
-              java.util.Locale.ROOT) + " creates tables of rejected lines on the connection");
+      if (!options.isEmpty()) {
+        if (options.size() == 1 && options.peek() && prev != null
+            && (prev.isOp("(") || prev.isOp(","))) {
+          option(t, i, lead, o);
+          if (o.rule != null) {
+            return;
+          }
+        }
+        continue; // inner queries, column lists and nested values
+      }
+      if (lead.equals("COPY") && dialect != Dialect.SNOWFLAKE
+          && (k.isWord("TO") || k.isWord("FROM"))) {
+        Token operand = i + 1 < t.size() ? t.get(i + 1) : null;
+        if (operand == null || !(literal(operand) || operand.isWord("STDIN")
+            || operand.isWord("STDOUT") || operand.isWord("PROGRAM"))) {
+          o.problem(Rule.FILE_ACCESS, "COPY ... " + k.value() + " must name its file by one"
+              + " string literal ('/dir/file.csv'), so the path allowlist can check it");
           return;
         }
-        if (dialect != Dialect.SNOWFLAKE && literal(k) && pathOption(t, i)
-            && escapesTarget(k.value())) {
-          o.problem(Rule.FILE_ACCESS, lead + " option " + optionKey(t, i) + " "
-              + Reasons.quote(k.value()) + " names a path: a file name pattern may not hold '/',"
-              + " '\\' or '..', so the files stay under the target checked against the path"
-              + " allowlist");
-          return;
-        }
-        continue;
+        afterOperand = true;
       }
       if (literal(k) && dialect == Dialect.SNOWFLAKE && optionKey(t, i).equals("PATTERN")) {
         continue; // a regular expression over the stage's file names, not a path
       }
       if (literal(k)) {
+        afterOperand = true;
         String v = k.value();
         if (localFiles && v.regionMatches(true, 0, "file://", 0, 7)) {
           v = v.substring(7);
@@ -164,6 +177,50 @@ final class TokenAnalyzer {
     }
   }
 
+  /**
+   * One key of a transfer's option list, at {@code i}: options that make reject tables are
+   * refused, and an option that names part of a file (FILENAME_PATTERN '../x_{i}',
+   * FILE_EXTENSION) must be one string literal without '/', '\\' or '..', so the files stay
+   * under the target (Snowflake's FILES and PATTERN name files inside the stage instead).
+   */
+  private void option(List<Token> t, int i, String lead, Outcome o) {
+    Token k = t.get(i);
+    String key = nameOf(k);
+    if (rejectsOption(k)) {
+      o.problem(Rule.FILE_ACCESS, lead + " with " + key.toLowerCase(java.util.Locale.ROOT)
+          + " creates tables of rejected lines on the connection");
+      return;
+    }
+    if (dialect == Dialect.SNOWFLAKE || !pathKey(key)) {
+      return;
+    }
+    int v = i + 1;
+    if (v < t.size() && t.get(v).isOp("=")) {
+      v++;
+    }
+    boolean one = v + 1 < t.size() && literal(t.get(v))
+        && (t.get(v + 1).isOp(",") || t.get(v + 1).isOp(")"));
+    if (!one || escapesTarget(t.get(v).value())) {
+      o.problem(Rule.FILE_ACCESS, lead + " option " + key + " names part of a path: it must be"
+          + " one string literal without '/', '\\' or '..', so the files stay under the"
+          + " target checked against the path allowlist");
+    }
+  }
+
+  /** EXPORT DATABASE 'dir' [...] or EXPORT DATABASE name TO 'dir' [...]. */
+  private static boolean exportTarget(List<Token> t) {
+    if (t.size() < 3 || !t.get(1).isWord("DATABASE")) {
+      return false;
+    }
+    if (literal(t.get(2))) {
+      return true;
+    }
+    return t.size() > 4 && (t.get(2).type() == TokenType.WORD
+        || t.get(2).type() == TokenType.QUOTED_IDENT) && t.get(3).isWord("TO")
+        && literal(t.get(4));
+  }
+
+
   /** The option key before the value at {@code i} ({@code KEY 'v'} or {@code KEY = 'v'}). */
   private static String optionKey(List<Token> t, int i) {
     int j = i - 1;
@@ -173,9 +230,8 @@ final class TokenAnalyzer {
     return j >= 0 && t.get(j).type() == TokenType.WORD ? t.get(j).value() : "";
   }
 
-  /** Whether the value at {@code i} is that of an option naming part of a file or path. */
-  private static boolean pathOption(List<Token> t, int i) {
-    String key = optionKey(t, i);
+  /** Whether an option key names part of a file or path (FILENAME_PATTERN, FILE_EXTENSION). */
+  private static boolean pathKey(String key) {
     return key.contains("FILE") || key.contains("PATH") || key.contains("DIR")
         || key.contains("PATTERN") || key.contains("PREFIX") || key.contains("SUFFIX");
   }
@@ -291,7 +347,8 @@ final class TokenAnalyzer {
         }
       }
       case "UPDATE" -> {
-        if (dialect == Dialect.DUCKDB && i + 1 < t.size() && t.get(i + 1).isWord("EXTENSIONS")) {
+        if (dialect == Dialect.DUCKDB && i + 1 < t.size() && t.get(i + 1).isWord("EXTENSIONS")
+            && (i + 2 == t.size() || t.get(i + 2).isOp("("))) {
           // downloads and replaces extension binaries: not a data write
           o.kind = StatementKind.ADMIN;
           o.word = "UPDATE EXTENSIONS";
@@ -865,9 +922,21 @@ final class TokenAnalyzer {
     if (j >= t.size()) {
       return null;
     }
-    if (t.get(j).isWord("ALL")) {
+    String what = nameOf(t.get(j));
+    if ((what.equals("CLUSTER") || what.equals("LOCAL")) && j + 1 < t.size()) {
+      what = nameOf(t.get(j + 1)); // CockroachDB: SHOW CLUSTER QUERIES, SHOW LOCAL SESSIONS
+    }
+    if (what.equals("ALL")) {
       return "SHOW ALL lists every setting, custom ones included ('app.key'), where applications"
           + " keep keys and tokens; SHOW one built-in setting instead";
+    }
+    switch (what) {
+      // CockroachDB (PostgreSQL's protocol): running queries and sessions of every caller;
+      // MySQL's binary and relay logs: every write's SQL
+      case "QUERIES", "SESSIONS", "STATEMENTS", "TRANSACTIONS", "BINLOG", "RELAYLOG" -> {
+        return "SHOW " + what + " shows other callers' statements";
+      }
+      default -> { }
     }
     boolean dotted = j + 1 < t.size() && t.get(j + 1).isOp(".")
         || t.get(j).type() != TokenType.WORD && t.get(j).value().indexOf('.') >= 0;
@@ -1427,10 +1496,16 @@ final class TokenAnalyzer {
    * {@code rejects_table}, {@code rejects_scan}, {@code rejects_limit}.
    */
   static boolean rejectsOption(Token k) {
-    return k.type() == TokenType.WORD && switch (k.value()) {
+    return switch (nameOf(k)) {
       case "STORE_REJECTS", "REJECTS_TABLE", "REJECTS_SCAN", "REJECTS_LIMIT" -> true;
       default -> false;
     };
+  }
+
+  /** {@return a word's or quoted name's text in upper case (as an option key), else ""} */
+  private static String nameOf(Token k) {
+    return k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT
+        ? k.value().strip().toUpperCase(java.util.Locale.ROOT) : "";
   }
 
   private static boolean literal(Token k) {
