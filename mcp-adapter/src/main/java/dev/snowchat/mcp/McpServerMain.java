@@ -224,7 +224,10 @@ public final class McpServerMain {
       }
       return EXIT_USAGE;
     }
-    ToolResult r = server.call(a.get(1), arguments);
+    // The call an MCP client makes: the same argument check against the input schema, and
+    // the same result (rows in the text only unless structured_rows is asked for).
+    ToolResult r = McpBridge.call(server.tool(a.get(1)).orElseThrow(), arguments,
+        CallContext.none());
     if (json) {
       // Exactly the CallToolResult an MCP client receives.
       out.println(McpBridge.toJson(r));
@@ -232,7 +235,12 @@ public final class McpServerMain {
       (r.isError() ? err : out).println(r.isError() ? "error " + r.errorCode() + ": " + r.text()
           : r.text());
     }
-    return r.isError() ? EXIT_TOOL_ERROR : 0;
+    if (!r.isError()) {
+      return 0;
+    }
+    // Bad arguments are a usage error, as the README says; other tool errors exit 1.
+    return ToolErrorCode.INVALID_ARGUMENT.name().equals(r.errorCode()) ? EXIT_USAGE
+        : EXIT_TOOL_ERROR;
   }
 
   private static void takeOption(List<String> a, String flag, String key,

@@ -163,4 +163,56 @@ class Issue11ErrorCodesTest {
     assertThat(exit).isEqualTo(1);
     assertThat(cli).isEqualTo(mcp);
   }
+
+  /**
+   * Arguments the input schema rejects are the tool error INVALID_ARGUMENT with its code in the
+   * structured result over MCP (the SDK's own check answered with text only), the same result as
+   * the command line's, which exits 2 for them as its README says.
+   */
+  @Test
+  void badArguments_areInvalidArgument_overMcpAndTheCommandLine() throws Exception {
+    for (String[] call : new String[][] {
+        {"preview_table", "{\"table\":\"AIRBNB.ANALYTICS.DIM_HOSTS\",\"limit\":101}"},
+        {"preview_table", "{\"table\":\"AIRBNB.ANALYTICS.DIM_HOSTS\",\"limit\":\"x\"}"},
+        {"list_schemas", "{}"},
+        {"execute_query", "{\"sql\":\"SELECT 1\",\"bogus\":1}"},
+        {"search_schema", "{\"query\":\"hosts\",\"k\":51}"}}) {
+      JsonNode mcp = rpc("tools/call", "{\"name\":\"" + call[0] + "\",\"arguments\":"
+          + call[1] + "}").get("result");
+      assertThat(mcp.get("isError").asBoolean()).isTrue();
+      assertThat(mcp.get("structuredContent").get("error").get("code").asString())
+          .as(call[0] + call[1]).isEqualTo("INVALID_ARGUMENT");
+      assertThat(mcp.get("content").get(0).get("text").asString())
+          .startsWith("Error INVALID_ARGUMENT: " + call[0] + ": the arguments do not match");
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int exit = McpServerMain.run(new String[] {"call", call[0], call[1], "--json"},
+          TestEnv.sample("SNOWCHAT_SCHEMA_INDEX", "off"), new PrintStream(out, true, UTF_8),
+          new PrintStream(new ByteArrayOutputStream(), true, UTF_8));
+      assertThat(exit).as(call[0] + call[1]).isEqualTo(2);
+      assertThat(JSON.readTree(out.toString(UTF_8))).isEqualTo(mcp);
+    }
+  }
+
+  /** A success: {@code call --json} prints what an MCP client gets (rows in the text only). */
+  @Test
+  void commandLineJson_success_isTheCallToolResultAnMcpClientGets() throws Exception {
+    String args = "{\"sql\":\"SELECT 1 AS one\"}";
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exit = McpServerMain.run(new String[] {"call", "execute_query", args, "--json"},
+        TestEnv.sample("SNOWCHAT_SCHEMA_INDEX", "off"), new PrintStream(out, true, UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, UTF_8));
+    JsonNode cli = JSON.readTree(out.toString(UTF_8));
+    JsonNode mcp = rpc("tools/call", "{\"name\":\"execute_query\",\"arguments\":" + args
+        + "}").get("result");
+    assertThat(exit).isZero();
+    assertThat(cli.get("structuredContent").has("rows")).isFalse();
+    assertThat(cli.get("structuredContent").get("rowsIn").asString()).isEqualTo("text");
+    // elapsed time and query id differ between two runs; the rest is the same
+    for (JsonNode n : new JsonNode[] {cli, mcp}) {
+      ((tools.jackson.databind.node.ObjectNode) n.get("structuredContent")).remove(
+          java.util.List.of("elapsedMs", "queryId"));
+      ((tools.jackson.databind.node.ObjectNode) n).remove("content");
+    }
+    assertThat(cli).isEqualTo(mcp);
+  }
 }

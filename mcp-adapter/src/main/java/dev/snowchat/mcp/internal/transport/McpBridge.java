@@ -46,14 +46,12 @@ public final class McpBridge {
   public static List<SyncToolSpecification> specifications(List<ToolDefinition> tools) {
     List<SyncToolSpecification> out = new ArrayList<>();
     for (ToolDefinition d : tools) {
-      boolean rows = hasRows(d.outputSchema());
       Tool tool = Tool.builder()
           .name(d.name())
           .title(d.title())
           .description(d.description())
-          .inputSchema(rows ? withStructuredRows(d.inputSchema()) : d.inputSchema())
-          .outputSchema(withErrorBranch(rows ? rowsOptional(d.outputSchema())
-              : d.outputSchema()))
+          .inputSchema(inputSchema(d))
+          .outputSchema(outputSchema(d))
           .annotations(ToolAnnotations.builder()
               .title(d.title())
               .readOnlyHint(d.readOnly())
@@ -62,17 +60,100 @@ public final class McpBridge {
               .openWorldHint(false)
               .build())
           .build();
-      out.add(SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
-        Map<String, Object> args = new LinkedHashMap<>(request.arguments() == null ? Map.of()
-            : request.arguments());
-        boolean structuredRows = rows && Boolean.TRUE.equals(args.remove(STRUCTURED_ROWS));
-        return dev.snowchat.mcp.internal.sources.Sessions.with(exchange.sessionId(), () -> {
-          ToolResult r = d.handler().call(args, callContext(exchange));
-          return toMcp(rows && !structuredRows ? rowsInTextOnly(r) : r);
-        });
-      }).build());
+      out.add(SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) ->
+          dev.snowchat.mcp.internal.sources.Sessions.with(exchange.sessionId(),
+              () -> toMcp(call(d, request.arguments(), callContext(exchange))))).build());
     }
     return out;
+  }
+
+  /**
+   * {@return the input schema a tool is advertised with over MCP: its own, plus {@value
+   * #STRUCTURED_ROWS} for tools that return rows}
+   *
+   * @param d the tool
+   */
+  public static Map<String, Object> inputSchema(ToolDefinition d) {
+    return hasRows(d.outputSchema()) ? withStructuredRows(d.inputSchema()) : d.inputSchema();
+  }
+
+  /**
+   * {@return the output schema a tool is advertised with over MCP: its own (rows optional for
+   * tools that return rows, since they travel in the text) or the error shape}
+   *
+   * @param d the tool
+   */
+  public static Map<String, Object> outputSchema(ToolDefinition d) {
+    return withErrorBranch(hasRows(d.outputSchema()) ? rowsOptional(d.outputSchema())
+        : d.outputSchema());
+  }
+
+  /**
+   * Runs a tool call as an MCP client receives it, over MCP and for the command line's {@code
+   * call} alike: the arguments are checked against the advertised input schema first (a mismatch
+   * is the tool error {@code INVALID_ARGUMENT}, with its code in the structured result, not the
+   * SDK's text-only "input validation failed", which the servers here turn off), then the tool
+   * runs, and its rows travel in the text only unless the call asked for {@value
+   * #STRUCTURED_ROWS}.
+   *
+   * @param d the tool
+   * @param arguments the call's arguments (null for none)
+   * @param context the caller
+   * @return the result
+   */
+  public static ToolResult call(ToolDefinition d, @org.jspecify.annotations.Nullable
+      Map<String, Object> arguments, CallContext context) {
+    Map<String, Object> args = new LinkedHashMap<>(arguments == null ? Map.of() : arguments);
+    String invalid = invalidArguments(d, args);
+    if (invalid != null) {
+      return ToolResult.error(dev.snowchat.mcp.ToolErrorCode.INVALID_ARGUMENT, invalid);
+    }
+    boolean rows = hasRows(d.outputSchema());
+    boolean structuredRows = rows && Boolean.TRUE.equals(args.remove(STRUCTURED_ROWS));
+    ToolResult r = d.handler().call(args, context);
+    return rows && !structuredRows ? rowsInTextOnly(r) : r;
+  }
+
+  /**
+   * Checks arguments against the tool's advertised input schema with the SDK's own JSON schema
+   * validator, the check the SDK would make.
+   *
+   * @return null when they conform, else a message naming the tool, what is wrong and the
+   *     arguments it takes
+   */
+  @SuppressWarnings("unchecked")
+  static @org.jspecify.annotations.Nullable String invalidArguments(ToolDefinition d,
+      Map<String, Object> args) {
+    Map<String, Object> schema = inputSchema(d);
+    io.modelcontextprotocol.json.schema.JsonSchemaValidator.ValidationResponse v =
+        McpJsonDefaults.getSchemaValidator().validate(schema, args);
+    if (v.valid()) {
+      return null;
+    }
+    Map<String, Object> props = (Map<String, Object>) schema.getOrDefault("properties",
+        Map.of());
+    List<?> required = schema.get("required") instanceof List<?> l ? l : List.of();
+    List<String> described = new ArrayList<>();
+    for (Map.Entry<String, Object> p : props.entrySet()) {
+      Map<String, Object> ps = (Map<String, Object>) p.getValue();
+      StringBuilder b = new StringBuilder(p.getKey()).append(" (").append(ps.get("type"));
+      if (ps.containsKey("minimum") || ps.containsKey("maximum")) {
+        b.append(' ').append(ps.get("minimum")).append(" to ").append(ps.get("maximum"));
+      }
+      if (ps.get("enum") instanceof List<?> e) {
+        b.append(": ").append(e.stream().map(String::valueOf)
+            .collect(java.util.stream.Collectors.joining(", ")));
+      }
+      b.append(required.contains(p.getKey()) ? ", required)" : ")");
+      described.add(b.toString());
+    }
+    // The validator says "Validation failed: JSON schema validation errors: [/k: must ...]".
+    String detail = String.valueOf(v.errorMessage())
+        .replaceFirst("(?s)^Validation failed: JSON schema validation errors: \\[(.*)]$", "$1")
+        .replaceAll("(^|, ): ", "$1").strip();
+    return d.name() + ": the arguments do not match its input schema: " + detail
+        + ". Its arguments: " + (described.isEmpty() ? "none" : String.join("; ", described))
+        + ".";
   }
 
   /** The MCP-only argument that asks for the rows in the structured content too. */
@@ -210,6 +291,9 @@ public final class McpBridge {
         .instructions(INSTRUCTIONS)
         .requestTimeout(timeout)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+        // Arguments are checked by call(...) against the same schema, so that a mismatch is a
+        // tool error with its code (INVALID_ARGUMENT) in the structured result.
+        .validateToolInputs(false)
         .tools(specs);
   }
 
