@@ -302,4 +302,48 @@ class Issue13SourcesTest {
           .hasMessageContaining("hostData(true)");
     }
   }
+
+  /**
+   * Item 3: attached files are searchable: search_schema finds a session's attachment by name
+   * and column (with source=local and across every source), lists database temp while the session
+   * has one, and never shows it to another session.
+   */
+  @Test
+  void attachedFiles_areSearchable_inTheirSessionOnly() throws Exception {
+    Files.writeString(allowed.resolve("u1.csv"), "upload_id,shipment_label\n1,x\n");
+    ToolResult a = Sessions.with("searcher", () -> call("attach_file", "name", "uploads", "path",
+        allowed.resolve("u1.csv").toString()));
+    assertThat(a.isError()).as(a.text()).isFalse();
+    ToolResult local = Sessions.with("searcher", () -> call("search_schema", "query", "uploads",
+        "source", "local"));
+    assertThat(local.text()).as(local.text()).contains("temp.main.uploads");
+    ToolResult byColumn = Sessions.with("searcher", () -> call("search_schema", "query",
+        "shipment label", "source", "local"));
+    assertThat(byColumn.text()).contains("temp.main.uploads");
+    ToolResult every = Sessions.with("searcher", () -> call("search_schema", "query",
+        "uploads"));
+    assertThat(every.text()).as(every.text()).contains("temp.main.uploads");
+    assertThat(Sessions.with("searcher", () -> call("list_databases", "source", "local")).text())
+        .contains("temp");
+    ToolResult other = Sessions.with("bystander", () -> call("search_schema", "query",
+        "uploads", "source", "local"));
+    assertThat(other.text()).doesNotContain("temp.main.uploads");
+    assertThat(Sessions.with("bystander", () -> call("list_databases", "source", "local"))
+        .text()).doesNotContain("temp");
+  }
+
+  /**
+   * Issue 13 with A1: search_schema across every source says which mode served it and whether a
+   * sentence model took part, as its output schema requires (the weakest mode of the sources that
+   * gave hits).
+   */
+  @Test
+  void searchAcrossSources_saysItsModeAndSemantic() {
+    ToolResult r = call("search_schema", "query", "customers name", "k", 3);
+    assertThat(r.isError()).as(r.text()).isFalse();
+    assertThat(r.structured()).containsKeys("mode", "semantic");
+    // The index is off here: every source searched live, by keywords.
+    assertThat(r.structured().get("mode")).isEqualTo("keyword");
+    assertThat(r.structured().get("semantic")).isEqualTo(false);
+  }
 }

@@ -47,6 +47,14 @@ final class LiveJdbcLookup implements SchemaLookup {
   /** Default schemas hidden from list_schemas while they are empty (DuckDB, PostgreSQL). */
   private static final Set<String> DEFAULT_SCHEMAS = Set.of("main", "public");
   private static final Set<String> SYSTEM_CATALOGS = Set.of("system", "temp");
+  /**
+   * Catalogs never searched nor listed. DuckDB's {@code temp} catalog is not one of them: it holds
+   * the temporary objects of the connection a call runs on, which in the embedded engine are the
+   * calling session's attached files ({@code attach_file}); search and "did you mean" see them,
+   * and {@code list_databases} lists {@code temp} while it holds any.
+   */
+  private static final Set<String> HIDDEN_CATALOGS = Set.of("system");
+  private static final String TEMP_CATALOG = "temp";
   private static final String[] TABLE_TYPES = null; // all types; filtered by kindOf
   static final int SEARCH_COLUMN_SCAN_LIMIT = 50_000;
   static final int JOIN_SEARCH_LIMIT = 500;
@@ -79,6 +87,9 @@ final class LiveJdbcLookup implements SchemaLookup {
             out.add(new Database(name, null));
           }
         }
+      }
+      if (hasTables(md, TEMP_CATALOG) && view.filter().showsDatabase(TEMP_CATALOG)) {
+        out.add(new Database(TEMP_CATALOG, null));
       }
       if (out.isEmpty()) {
         String current = md.getConnection().getCatalog();
@@ -115,6 +126,22 @@ final class LiveJdbcLookup implements SchemaLookup {
       out.sort(Comparator.comparing(Schema::name));
       return out;
     }));
+  }
+
+  /** Whether a catalog (DuckDB's {@code temp}) holds a table or view on this connection. */
+  private static boolean hasTables(DatabaseMetaData md, String catalog) throws SQLException {
+    if (!"duckdb".equalsIgnoreCase(md.getDatabaseProductName())) {
+      return false;
+    }
+    try (ResultSet rs = md.getTables(catalog, null, "%", TABLE_TYPES)) {
+      while (rs.next()) {
+        if (catalog.equalsIgnoreCase(rs.getString("TABLE_CAT"))
+            && kindOf(rs.getString("TABLE_TYPE")) != null) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -303,7 +330,7 @@ final class LiveJdbcLookup implements SchemaLookup {
           String name = rs.getString("TABLE_NAME");
           if (cat == null || sc == null || name == null
               || kindOf(rs.getString("TABLE_TYPE")) == null
-              || SYSTEM_CATALOGS.contains(cat.toLowerCase(Locale.ROOT))
+              || HIDDEN_CATALOGS.contains(cat.toLowerCase(Locale.ROOT))
               || SYSTEM_SCHEMAS.contains(sc.toLowerCase(Locale.ROOT))) {
             continue;
           }
@@ -446,7 +473,7 @@ final class LiveJdbcLookup implements SchemaLookup {
             continue;
           }
           String cat = Lookups.nvl(rs.getString("TABLE_CAT"), md.getConnection().getCatalog());
-          if (cat == null || SYSTEM_CATALOGS.contains(cat.toLowerCase(Locale.ROOT))) {
+          if (cat == null || HIDDEN_CATALOGS.contains(cat.toLowerCase(Locale.ROOT))) {
             continue;
           }
           QualifiedName q = QualifiedName.of(cat, sc, rs.getString("TABLE_NAME"));

@@ -135,6 +135,7 @@ final class SourceTools {
     StringBuilder text = new StringBuilder();
     List<String> failed = new ArrayList<>();
     String indexOrLive = "index";
+    List<SearchMode> modes = new ArrayList<>();
     for (Member m : set.members()) {
       if (set.isDown(m)) {
         failed.add(m.name() + ": CONNECTION_FAILED (skipped: it failed to connect moments ago;"
@@ -152,6 +153,11 @@ final class SourceTools {
       }
       if ("live".equals(r.structured().get("source"))) {
         indexOrLive = "live";
+      }
+      if (tool.equals("search_schema")) {
+        modes.add(new SearchMode(String.valueOf(r.structured().get("mode")),
+            Boolean.TRUE.equals(r.structured().get("semantic")),
+            !((List<?>) r.structured().getOrDefault("hits", List.of())).isEmpty()));
       }
       List<Map<String, Object>> items = new ArrayList<>();
       for (Object o : (List<Object>) r.structured().getOrDefault(listKey, List.of())) {
@@ -187,8 +193,41 @@ final class SourceTools {
     out.put(listKey, merged);
     out.put("count", merged.size());
     out.put("source", indexOrLive);
+    if (tool.equals("search_schema")) {
+      SearchMode weakest = SearchMode.weakest(modes);
+      out.put("mode", weakest.mode());
+      out.put("semantic", weakest.semantic());
+    }
     out.put("sourcesFailed", failed);
     return ToolResult.success(text.toString().strip(), out);
+  }
+
+  /**
+   * How one source's search found its tables: its {@code mode} ({@code hybrid}, {@code
+   * keyword_while_embedding}, {@code keyword}), whether a sentence model took part, and whether it
+   * contributed hits.
+   */
+  record SearchMode(String mode, boolean semantic, boolean hadHits) {
+    private static final List<String> STRENGTH = List.of("keyword", "keyword_while_embedding",
+        "hybrid");
+
+    /**
+     * The mode of an answer over every source: the weakest mode among the sources that
+     * contributed hits (or, when none did, among those that answered), and {@code semantic} only
+     * when every one of them searched with a sentence model; with no source answering, {@code
+     * keyword}. A merged list is only as good as its weakest part, so a client never takes
+     * keyword hits for semantic ones.
+     */
+    static SearchMode weakest(List<SearchMode> modes) {
+      List<SearchMode> counted = modes.stream().anyMatch(SearchMode::hadHits)
+          ? modes.stream().filter(SearchMode::hadHits).toList() : modes;
+      if (counted.isEmpty()) {
+        return new SearchMode("keyword", false, false);
+      }
+      String mode = counted.stream().map(SearchMode::mode)
+          .min(java.util.Comparator.comparingInt(STRENGTH::indexOf)).orElseThrow();
+      return new SearchMode(mode, counted.stream().allMatch(SearchMode::semantic), true);
+    }
   }
 
   private ToolDefinition listSources() {
