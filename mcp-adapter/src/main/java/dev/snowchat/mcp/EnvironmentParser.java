@@ -25,12 +25,6 @@ import java.util.regex.Pattern;
 final class EnvironmentParser {
   private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
 
-  /**
-   * Read by {@code ./snowchat} and the jars' Java 8 entry point before the server starts: which
-   * Java runs the jar, where the start-up caches live. Not the server's configuration.
-   */
-  static final Set<String> LAUNCHER = Set.of("SNOWCHAT_JAVA_HOME", "SNOWCHAT_CDS_DIR");
-
   private EnvironmentParser() {}
 
   static McpConfig parse(Map<String, String> env) {
@@ -38,8 +32,9 @@ final class EnvironmentParser {
     Map<String, String> credentials = new TreeMap<>();
     List<String> unknown = new ArrayList<>();
     for (String key : new TreeSet<>(env.keySet())) {
-      if (key.startsWith("SNOWCHAT_TEST_") || LAUNCHER.contains(key)) {
-        continue; // the test suite's own variables (PostgreSQL URL etc.), the launchers'
+      if (key.startsWith("SNOWCHAT_TEST_") || ProductVariables.readerOf(key).isPresent()) {
+        continue; // the test suite's own variables (PostgreSQL URL etc.); the chat app's and
+                  // the launchers' (one .env serves every product)
       }
       String value = env.get(key);
       Optional<McpVariable> known = McpVariable.named(key);
@@ -58,7 +53,10 @@ final class EnvironmentParser {
     if (!unknown.isEmpty()) {
       throw new IllegalArgumentException("Unknown configuration variable " + unknown.get(0)
           + (unknown.size() > 1 ? " (and " + unknown.subList(1, unknown.size()) + ")" : "")
-          + "; known SNOWCHAT_* and SNOWFLAKE_MCP_* variables: " + ourNames());
+          + "; known SNOWCHAT_* and SNOWFLAKE_MCP_* variables: " + ourNames()
+          + "; also accepted (read by the chat app or the launcher): "
+          + new TreeSet<>(java.util.stream.Stream.concat(ProductVariables.CHAT_APP.stream(),
+              ProductVariables.LAUNCHER.stream()).toList()));
     }
     McpConfig.Builder b = McpConfig.builder();
     values.forEach((key, text) -> apply(b, key, text));

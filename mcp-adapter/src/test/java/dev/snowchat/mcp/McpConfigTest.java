@@ -63,6 +63,25 @@ class McpConfigTest {
         .hasMessageContaining("SNOWFLAKE_MCP_MOD");
   }
 
+  /**
+   * Issue 13 item 5: one environment (or one shared .env) serves every product: the chat app's
+   * documented settings are accepted and ignored, a near miss of them is still refused.
+   */
+  @Test
+  void fromEnvironment_otherProductsVariables_areAccepted_typosAreNot() {
+    McpConfig c = McpConfig.fromEnvironment(Map.of("SNOWCHAT_MODEL_PROVIDER", "anthropic",
+        "SNOWCHAT_MODEL", "claude-sonnet-4-5", "SNOWCHAT_APP_TOKEN", "0123456789abcdef0123",
+        "SNOWCHAT_APP_HOST", "127.0.0.1", "SNOWCHAT_APP_PORT", "8000",
+        "SNOWCHAT_CLAUDE_COMMAND", "claude", "SNOWCHAT_JAVA_HOME", "/usr/lib/jvm/x"));
+    assertThat(c.backend()).isEqualTo(McpConfig.Backend.SAMPLE);
+    assertThat(c.toString()).doesNotContain("0123456789abcdef0123");
+    for (String typo : List.of("SNOWCHAT_MODEL_PROVDER", "SNOWCHAT_APP_TOKN", "SNOWCHAT_MODELS")) {
+      assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of(typo, "x")))
+          .hasMessageContaining("Unknown configuration variable " + typo)
+          .hasMessageContaining("SNOWCHAT_MODEL_PROVIDER");
+    }
+  }
+
   @Test
   void fromEnvironment_otherSnowflakeVariables_areIgnored() {
     McpConfig c = McpConfig.fromEnvironment(Map.of("SNOWFLAKE_HOME", "/x", "PATH", "/bin"));

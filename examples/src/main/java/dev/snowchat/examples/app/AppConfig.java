@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.snowchat.agent.AgentLimits;
 import dev.snowchat.mcp.McpConfig;
+import dev.snowchat.mcp.ProductVariables;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +25,15 @@ public final class AppConfig {
   /** The engine used when no model is configured. */
   public static final String OFFLINE = "offline";
 
-  /** The variables the app itself reads (the warehouse ones go to {@link McpConfig}). */
-  static final List<String> APP_KEYS = List.of("SNOWCHAT_APP_TOKEN", "SNOWCHAT_APP_HOST",
-      "SNOWCHAT_APP_PORT", "SNOWCHAT_MODEL_PROVIDER", "SNOWCHAT_MODEL", "ANTHROPIC_API_KEY",
-      "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "DAILY_COST_LIMIT_USD", "PER_USER_DAILY_MSGS");
+  /**
+   * The variables the app itself reads (the warehouse ones go to {@link McpConfig}): its
+   * {@code SNOWCHAT_*} names are {@link ProductVariables#CHAT_APP}, the one list the server and
+   * the plugin also accept (and ignore), plus the model providers' and budgets' own names.
+   */
+  static final Set<String> APP_KEYS = java.util.stream.Stream.concat(
+      ProductVariables.CHAT_APP.stream(), java.util.stream.Stream.of("ANTHROPIC_API_KEY",
+          "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "DAILY_COST_LIMIT_USD",
+          "PER_USER_DAILY_MSGS")).collect(java.util.stream.Collectors.toUnmodifiableSet());
   /** The variables whose values are secrets: never shown, logged or sent. */
   public static final Set<String> SENSITIVE_KEYS =
       Set.of("SNOWCHAT_APP_TOKEN", "ANTHROPIC_API_KEY", "OPENAI_API_KEY");
@@ -74,8 +80,8 @@ public final class AppConfig {
         if (v != null && !v.isBlank()) {
           app.put(k, v.strip());
         }
-      } else if (!k.startsWith("SNOWCHAT_MODEL_") && !k.startsWith("SNOWCHAT_CLAUDE_")) {
-        rest.put(k, v);
+      } else {
+        rest.put(k, v); // McpConfig refuses an unknown SNOWCHAT_* name (a typo)
       }
     });
     McpConfig mcp = McpConfig.fromEnvironment(rest);

@@ -41,6 +41,20 @@ class WarehouseTargetTest {
     assertThat(t.mask("could not connect with hunter22")).doesNotContain("hunter22");
   }
 
+  /** Issue 13 item 5: a .env shared with the chat app does not stop the plugin. */
+  @Test
+  void chatAppVariables_areAccepted_unknownOnesAreNot() {
+    Map<String, String> env = Map.of("SNOWCHAT_JDBC_URL", "jdbc:postgresql://db/wh",
+        "SNOWCHAT_MODEL_PROVIDER", "offline", "SNOWCHAT_MODEL", "m",
+        "SNOWCHAT_APP_TOKEN", "0123456789abcdef0123");
+    assertThat(WarehouseTarget.resolve(request("auto", null, null, null), env).dialect())
+        .isEqualTo(Dialect.POSTGRES);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> WarehouseTarget.resolve(
+        request("auto", null, null, null), Map.of("SNOWCHAT_JDBC_URL",
+        "jdbc:postgresql://db/wh", "SNOWCHAT_MODEL_PROVDER", "offline")))
+        .hasMessageContaining("SNOWCHAT_MODEL_PROVDER");
+  }
+
   @Test
   void dialect_followsTheUrl() {
     assertThat(WarehouseTarget.resolve(request("auto", "jdbc:postgresql://db/wh", null, null),
