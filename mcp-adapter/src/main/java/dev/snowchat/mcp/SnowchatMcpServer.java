@@ -224,6 +224,18 @@ public final class SnowchatMcpServer implements AutoCloseable {
   }
 
   /**
+   * Tells the server that its host has started serving callers in-process (the chat app does,
+   * once its HTTP port is up): the schema index starts loading a second later, as {@link
+   * #serveStdio} and {@link #startHttp} start it, instead of waiting for the first call. Together
+   * with the first-call rule (a discovery call in the first 10 s after the server is built waits
+   * for the index's first load) the first question is answered from the index, in the scale and
+   * order later ones are, whenever it comes. Does nothing when the index is started or off.
+   */
+  public void startServing() {
+    startIndex(INDEX_START_DELAY);
+  }
+
+  /**
    * {@return true when the schema index is loaded and serving discovery calls}
    */
   public boolean isIndexReady() {

@@ -104,6 +104,10 @@ public final class ChatApp implements AutoCloseable {
       http.setExecutor(executor);
       http.createContext("/", api);
       http.start();
+      // The schema index loads as soon as the app serves, not on the first question or health
+      // check, so that answers do not depend on when they are asked (mcp-adapter's first-call
+      // rule makes a question in the first seconds wait for its first load).
+      warehouse.startServing();
       int port = http.getAddress().getPort();
       api.port(port);
       String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
@@ -118,6 +122,11 @@ public final class ChatApp implements AutoCloseable {
       warehouse.close();
       throw e;
     }
+  }
+
+  /** {@return the warehouse tools' server (tests)} */
+  SnowchatMcpServer warehouse() {
+    return warehouse;
   }
 
   private static Health.Check access(AppConfig config) {
