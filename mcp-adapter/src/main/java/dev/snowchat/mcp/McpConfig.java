@@ -872,16 +872,36 @@ public final class McpConfig {
 
     /**
      * Sets the catalog snapshot the schema index loads at start ({@code
-     * SNOWCHAT_INDEX_SNAPSHOT}).
+     * SNOWCHAT_INDEX_SNAPSHOT}, written by {@code snowchat:index}). An operator who names a
+     * snapshot expects the server to start from it: a missing file, or one that is not a JSON
+     * object at all, stops start-up naming the setting (as {@code SNOWCHAT_GLOSSARY_FILE} does).
+     * A file that starts as JSON but cannot be read as a snapshot is found only when the index
+     * loads it in the background: it is logged as a warning naming the file, and the index
+     * loads from the warehouse instead.
      *
-     * @param file the snapshot file (it may not exist yet)
+     * @param file the snapshot file
      * @return this builder
-     * @throws IllegalArgumentException when it is a directory
+     * @throws IllegalArgumentException when it is not a readable file holding a JSON object
      * @throws IllegalStateException when already set
      */
     public Builder indexSnapshot(Path file) {
-      return set(McpVariable.SNOWCHAT_INDEX_SNAPSHOT,
-          file(McpVariable.SNOWCHAT_INDEX_SNAPSHOT, file, false).toString());
+      McpVariable key = McpVariable.SNOWCHAT_INDEX_SNAPSHOT;
+      file(key, file, true);
+      try (java.io.Reader r = Files.newBufferedReader(file,
+          java.nio.charset.StandardCharsets.UTF_8)) {
+        int c;
+        do {
+          c = r.read();
+        } while (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == 0xFEFF);
+        if (c != '{') {
+          throw new IllegalArgumentException(key + "=" + file + ": not a catalog snapshot (a"
+              + " JSON object written by snowchat:index)");
+        }
+      } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        throw new IllegalArgumentException(key + "=" + file + ": cannot be read ("
+            + e.getClass().getSimpleName() + ")");
+      }
+      return set(key, file.toString());
     }
 
     /**

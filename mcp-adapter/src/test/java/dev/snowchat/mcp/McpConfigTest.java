@@ -261,4 +261,34 @@ class McpConfigTest {
     assertThat(McpVariable.isOurs("SNOWFLAKE_HOME")).isFalse();
     assertThat(McpVariable.isOurs("SNOWFLAKE_MCP_MODE")).isTrue();
   }
+
+  /**
+   * Issue 4 ("bad settings stop start-up with a message naming the setting"): a snapshot the
+   * operator named that is missing or not JSON stops start-up (exit 2) naming
+   * SNOWCHAT_INDEX_SNAPSHOT, as SNOWCHAT_GLOSSARY_FILE does; it used to be a WARN and a start
+   * without it.
+   */
+  @Test
+  void indexSnapshot_missingOrNotJson_stopsStartUpNamingTheSetting(@TempDir Path dir)
+      throws Exception {
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_INDEX_SNAPSHOT",
+        dir.resolve("nonexistent.json").toString())))
+        .hasMessageContaining("SNOWCHAT_INDEX_SNAPSHOT").hasMessageContaining("no such");
+    Path bad = Files.writeString(dir.resolve("bad.json"), "this is not json");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_INDEX_SNAPSHOT",
+        bad.toString()))).hasMessageContaining("SNOWCHAT_INDEX_SNAPSHOT")
+        .hasMessageContaining("not a catalog snapshot");
+    Path empty = Files.writeString(dir.resolve("empty.json"), "");
+    assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of("SNOWCHAT_INDEX_SNAPSHOT",
+        empty.toString()))).hasMessageContaining("SNOWCHAT_INDEX_SNAPSHOT");
+    Path ok = Files.writeString(dir.resolve("ok.json"), "  {\"version\": 1}");
+    assertThat(McpConfig.fromEnvironment(Map.of("SNOWCHAT_INDEX_SNAPSHOT", ok.toString()))
+        .indexSnapshot()).contains(ok);
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int exit = McpServerMain.run(new String[] {"tools"}, Map.of("SNOWCHAT_INDEX_SNAPSHOT",
+        "/nonexistent.json"), new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+        new java.io.PrintStream(err, true));
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString()).contains("SNOWCHAT_INDEX_SNAPSHOT=/nonexistent.json");
+  }
 }
