@@ -44,25 +44,26 @@ public final class AppMain {
         }
         case "--host" -> {
           if (i + 1 >= args.length) {
-            err.println("--host needs a value, e.g. --host 127.0.0.1");
+            err.println("snowchat-app: --host needs a value, e.g. --host 127.0.0.1");
             return 2;
           }
           host = args[++i];
         }
         case "--port" -> {
           if (i + 1 >= args.length) {
-            err.println("--port needs a value, e.g. --port 8000 (0 picks a free port)");
+            err.println("snowchat-app: --port needs a value, e.g. --port 8000 (0 picks a free"
+                + " port)");
             return 2;
           }
           try {
             port = Integer.parseInt(args[++i]);
           } catch (NumberFormatException e) {
-            err.println("--port " + args[i] + " is not a number (0 to 65535)");
+            err.println("snowchat-app: --port " + args[i] + " is not a number (0 to 65535)");
             return 2;
           }
         }
         default -> {
-          err.println("Unknown argument " + a + "\n" + usage());
+          err.println("snowchat-app: unknown argument " + a + "\n" + usage());
           return 2;
         }
       }

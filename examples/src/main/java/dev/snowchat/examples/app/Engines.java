@@ -24,8 +24,9 @@ import org.jspecify.annotations.Nullable;
  * with no model key) is the offline planner; {@code claude-code} drives the Claude Code CLI
  * (read_only only); any other name selects a {@link
  * ModelClientFactory} by that exact name (ServiceLoader; {@code anthropic}, {@code openai} when
- * their clients are in the build) and runs the tool loop over it. A name no factory has fails
- * the start with the list of names found.
+ * their clients are in the build) and runs the tool loop over it. Any other name fails the
+ * start naming SNOWCHAT_MODEL_PROVIDER and the values it takes (exit 2); chat-agent's test-kit
+ * {@code scripted} model is not one of them.
  */
 final class Engines {
   /** The engine and its health checks (engine, and login or key). */
@@ -55,6 +56,11 @@ final class Engines {
     }
     if (provider.equals(CLAUDE_CODE)) {
       return claudeCode(config);
+    }
+    List<String> providers = providers();
+    if (!providers.contains(provider)) {
+      throw new IllegalArgumentException("SNOWCHAT_MODEL_PROVIDER=" + provider + " is not a"
+          + " model provider of this app; valid values: " + String.join(", ", providers));
     }
     ModelClientFactory factory = ModelClientFactory.find(provider);
     String model = config.model().orElse(provider.equals("anthropic") ? DEFAULT_ANTHROPIC_MODEL
@@ -97,6 +103,28 @@ final class Engines {
         + model), login);
     return new Setup(ToolLoopEngine.builder(client).model(model).build(), () -> checks);
   }
+
+  /**
+   * {@return the values {@code SNOWCHAT_MODEL_PROVIDER} takes in the app: {@code offline}, {@code
+   * claude-code}, then every {@link ModelClientFactory} on the class path ({@code anthropic},
+   * {@code openai}, a host's own) except chat-agent's test kit ({@code dev.snowchat.agent.testing},
+   * the {@code scripted} model, which answers a fixed text and is for hosts' tests)}
+   */
+  static List<String> providers() {
+    java.util.Set<String> found = new java.util.TreeSet<>();
+    for (ModelClientFactory f : java.util.ServiceLoader.load(ModelClientFactory.class,
+        ModelClientFactory.class.getClassLoader())) {
+      if (!f.getClass().getPackageName().equals(TEST_KIT)) {
+        found.add(f.name());
+      }
+    }
+    List<String> out = new java.util.ArrayList<>(List.of(AppConfig.OFFLINE, CLAUDE_CODE));
+    found.stream().filter(n -> !out.contains(n)).forEach(out::add);
+    return out;
+  }
+
+  /** The package of chat-agent's test doubles, never offered by the app. */
+  private static final String TEST_KIT = "dev.snowchat.agent.testing";
 
   /**
    * The Claude Code CLI as the engine, with this jar's MCP server as its only tool server (the

@@ -49,6 +49,18 @@ class EnginesTest {
         .hasMessageContaining("openai");
   }
 
+  /** B7: the message names the variable and the values the app takes, not the test kit. */
+  @Test
+  void unknownProvider_namesTheVariableAndTheAppsValues_notTheTestKit() {
+    for (String bad : List.of("bogus", "scripted")) {
+      assertThatThrownBy(() -> setup("SNOWCHAT_MODEL_PROVIDER", bad, "SNOWCHAT_MODEL", "m"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith("SNOWCHAT_MODEL_PROVIDER=" + bad + " is not a model provider")
+          .hasMessageContaining("valid values: offline, claude-code, anthropic, openai")
+          .hasMessageNotContaining("scripted,").hasMessageNotContaining(", scripted");
+    }
+  }
+
   @Test
   void claudeCode_isRefusedInWritingModes() {
     assertThatThrownBy(() -> setup("SNOWCHAT_MODEL_PROVIDER", "claude-code",
