@@ -431,6 +431,45 @@ public final class McpConfig {
   }
 
   /**
+   * Replaces every occurrence of any of the secrets in a text with {@value #MASK}, ignoring
+   * case ({@code upper(secret)} in a query's result is masked too). Masking sees the secret's
+   * own characters only: a secret transformed by a query (reversed, encoded, split across cells,
+   * hashed, one character a row) is not recognized; the protection against that is that the
+   * statement cannot reach the secret (the gate denies {@code getenv} and file reads), not this.
+   *
+   * @param text the text, or null (then empty)
+   * @param secrets the secret values (under 4 characters they are ignored as noise)
+   * @return the masked text
+   */
+  public static String maskSecrets(@Nullable String text, java.util.Collection<String> secrets) {
+    java.util.regex.Pattern p = secretPattern(secrets);
+    return text == null ? "" : p == null ? text : p.matcher(text).replaceAll(MASK);
+  }
+
+  /**
+   * {@return one case-insensitive pattern matching any of the secrets, longest first, or null
+   * when there is none of at least 4 characters}
+   *
+   * @param secrets the secret values
+   */
+  public static java.util.regex.@Nullable Pattern secretPattern(
+      java.util.Collection<String> secrets) {
+    List<String> s = new ArrayList<>();
+    for (String x : secrets) {
+      if (x != null && x.length() >= 4) {
+        s.add(x);
+      }
+    }
+    if (s.isEmpty()) {
+      return null;
+    }
+    s.sort(java.util.Comparator.comparingInt(String::length).reversed());
+    return java.util.regex.Pattern.compile(String.join("|", s.stream()
+        .map(java.util.regex.Pattern::quote).toList()),
+        java.util.regex.Pattern.CASE_INSENSITIVE | java.util.regex.Pattern.UNICODE_CASE);
+  }
+
+  /**
    * Masks credentials a JDBC URL may carry ({@code user:password@}, {@code password=...}).
    *
    * @param url the URL

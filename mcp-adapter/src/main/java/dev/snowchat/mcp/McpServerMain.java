@@ -130,8 +130,8 @@ public final class McpServerMain {
       try {
         tools = SnowchatMcpServer.definitions(config);
       } catch (RuntimeException e) {
-        err.println("snowchat-mcp: cannot list the tools: " + config.secretValues().stream()
-            .reduce(String.valueOf(e.getMessage()), (m, s) -> m.replace(s, McpConfig.MASK)));
+        err.println("snowchat-mcp: cannot list the tools: "
+            + McpConfig.maskSecrets(e.getMessage(), config.secretValues()));
         return EXIT_USAGE;
       }
       for (ToolDefinition t : tools) {
@@ -144,8 +144,8 @@ public final class McpServerMain {
     try {
       server = SnowchatMcpServer.builder().config(config).build();
     } catch (RuntimeException e) {
-      err.println("snowchat-mcp: cannot start: " + config.secretValues().stream()
-          .reduce(String.valueOf(e.getMessage()), (m, s) -> m.replace(s, McpConfig.MASK)));
+      err.println("snowchat-mcp: cannot start: " + McpConfig.maskSecrets(e.getMessage(),
+          config.secretValues()));
       return EXIT_USAGE;
     }
     try (server) {

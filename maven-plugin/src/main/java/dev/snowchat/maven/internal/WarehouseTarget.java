@@ -229,13 +229,7 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
     if (text == null) {
       return "";
     }
-    String out = text;
-    for (String s : secrets) {
-      if (!s.isEmpty()) {
-        out = out.replace(s, McpConfig.MASK);
-      }
-    }
-    return McpConfig.maskUrl(out);
+    return McpConfig.maskUrl(McpConfig.maskSecrets(text, secrets));
   }
 
   /** {@return the driver properties with every secret value replaced, for debug logs} */

@@ -1,16 +1,16 @@
 package dev.snowchat.mcp.internal.jdbc;
 
 import dev.snowchat.mcp.McpConfig;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Masks secrets in any text that leaves the server (tool output, error text, logs) and cleans
+ * Masks secrets, ignoring case ({@link McpConfig#maskSecrets}), in any text that leaves the
+ * server (tool output, error text, logs) and cleans
  * untrusted warehouse text: control characters out, length capped.
  */
 public final class Redactor {
-  private final List<String> secrets;
+  private final java.util.regex.@Nullable Pattern secrets;
 
   /**
    * Creates a redactor for the given secrets.
@@ -18,14 +18,7 @@ public final class Redactor {
    * @param secrets the secret values (short ones, under 4 characters, are ignored as noise)
    */
   public Redactor(List<String> secrets) {
-    List<String> s = new ArrayList<>();
-    for (String x : secrets) {
-      if (x != null && x.length() >= 4) {
-        s.add(x);
-      }
-    }
-    s.sort(Comparator.comparingInt(String::length).reversed());
-    this.secrets = List.copyOf(s);
+    this.secrets = McpConfig.secretPattern(secrets);
   }
 
   /**
@@ -45,18 +38,12 @@ public final class Redactor {
    * @return the masked text
    */
   public String mask(String text) {
-    String out = text;
-    for (String s : secrets) {
-      if (out.contains(s)) {
-        out = out.replace(s, McpConfig.MASK);
-      }
-    }
-    return out;
+    return secrets == null ? text : secrets.matcher(text).replaceAll(McpConfig.MASK);
   }
 
   /** {@return true when there is nothing to mask} */
   public boolean isEmpty() {
-    return secrets.isEmpty();
+    return secrets == null;
   }
 
   /**
@@ -66,7 +53,7 @@ public final class Redactor {
    * @return the value, copied where something was masked
    */
   public Object maskDeep(Object value) {
-    if (secrets.isEmpty() || value == null) {
+    if (secrets == null || value == null) {
       return value;
     }
     if (value instanceof String s) {
