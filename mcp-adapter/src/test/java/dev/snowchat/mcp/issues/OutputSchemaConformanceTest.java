@@ -91,6 +91,8 @@ class OutputSchemaConformanceTest {
         ok("search_schema", "query", "host reviews", "k", 3),
         ok("search_schema", "query", "xyzzy plugh", "k", 3, "database", "AIRBNB"),
         err("INVALID_ARGUMENT", "search_schema", "query", "hosts", "k", 51),
+        // as list_schemas says it (it used to be 0 hits from the index)
+        err("DATABASE_NOT_FOUND", "search_schema", "query", "listing price", "database", "NOPE"),
         err("INVALID_ARGUMENT", "search_schema", "k", 3),
         ok("find_join_path", "from", REVIEWS, "to", HOSTS),
         err("TABLE_NOT_FOUND", "find_join_path", "from", REVIEWS, "to", "AIRBNB.X.Y"),

@@ -230,8 +230,13 @@ final class IndexLookup implements SchemaLookup {
   @Override
   public Answer<List<SearchHit>> search(String query, int k, @Nullable String database) {
     return ask(() -> {
+      String db = database == null ? null : canonicalDatabase(database);
+      if (database != null && db == null) {
+        // unknown here: the live lookup answers, or says DATABASE_NOT_FOUND as list_schemas does
+        return Answer.unavailable("database " + database + " is not in the index");
+      }
       SearchRequest req = SearchRequest.of(query, k).withIncludeColumns(true)
-          .withDatabase(database == null ? null : canonicalDatabase(database));
+          .withDatabase(db);
       List<SearchHit> out = new ArrayList<>();
       SearchResult result = index.find(req);
       for (SearchHit h : result.hits()) {
@@ -249,13 +254,15 @@ final class IndexLookup implements SchemaLookup {
     });
   }
 
-  private String canonicalDatabase(String database) {
-    return index.catalog().map(c -> {
-      TreeSet<String> dbs = new TreeSet<>();
-      c.tables().forEach(t -> dbs.add(t.id().database()));
-      String hit = Lookups.pick(dbs, database);
-      return hit == null ? database : hit;
-    }).orElse(database);
+  /** {@return the index's spelling of a database it holds a visible table of, else null} */
+  private @Nullable String canonicalDatabase(String database) {
+    Optional<Catalog> catalog = index.catalog();
+    if (catalog.isEmpty()) {
+      return database; // unloaded meanwhile: the search itself says so
+    }
+    TreeSet<String> dbs = new TreeSet<>();
+    visible(catalog.get()).forEach(t -> dbs.add(t.id().database()));
+    return Lookups.pick(dbs, database);
   }
 
   @Override

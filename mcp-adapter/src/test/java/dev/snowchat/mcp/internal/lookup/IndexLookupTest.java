@@ -148,6 +148,9 @@ class IndexLookupTest {
     assertThat(lookup.functions(null, 10)).isInstanceOf(Answer.Unavailable.class);
     assertThat(lookup.describe(AUDIT)).isInstanceOf(Answer.Unavailable.class);
     assertThat(lookup.resolve(TableRef.parse("nope"))).isInstanceOf(Answer.Unavailable.class);
+    // a database the index does not hold: the live lookup says DATABASE_NOT_FOUND
+    assertThat(lookup.search("customer", 5, "NOPE")).isInstanceOf(Answer.Unavailable.class);
+    assertThat(lookup.search("customer", 5, "shop")).isInstanceOf(Answer.Found.class);
     assertThat(lookup.schemas("OTHER")).isInstanceOf(Answer.Unavailable.class);
     assertThat(lookup.joinPath(ORDERS, QualifiedName.of("SHOP", "PUBLIC", "NOPE")))
         .isInstanceOf(Answer.Unavailable.class);
