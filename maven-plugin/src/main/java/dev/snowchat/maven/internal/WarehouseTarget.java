@@ -116,8 +116,16 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
       }
       // Passwords are taken as given: spaces may be part of them.
       String password = request.jdbcPassword();
+      String passwordFrom = "snowchat.jdbcPassword";
       if (password == null || password.isEmpty()) {
         password = env.get("SNOWCHAT_JDBC_PASSWORD");
+        passwordFrom = "the SNOWCHAT_JDBC_PASSWORD environment variable";
+      }
+      if (password != null && !password.isEmpty() && user == null) {
+        // Named as this goal is configured (McpConfig would name only its variables).
+        throw new IllegalArgumentException("A JDBC password is set (" + passwordFrom + ") but no"
+            + " user: set snowchat.jdbcUser (-Dsnowchat.jdbcUser=NAME or <jdbcUser> in the pom)"
+            + " or the SNOWCHAT_JDBC_USER environment variable");
       }
       return jdbc(url, user, password == null || password.isEmpty() ? null : password);
     }

@@ -55,6 +55,20 @@ class WarehouseTargetTest {
         .hasMessageContaining("SNOWCHAT_MODEL_PROVDER");
   }
 
+  /** The message names the goal's parameters, not only the server's variables. */
+  @Test
+  void passwordWithoutUser_namesThePluginParameters() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> WarehouseTarget.resolve(
+        request("auto", "jdbc:postgresql://db/wh", null, "s3cret-pw"), Map.of()))
+        .hasMessageContaining("snowchat.jdbcPassword").hasMessageContaining("snowchat.jdbcUser")
+        .hasMessageNotContaining("s3cret-pw");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> WarehouseTarget.resolve(
+        request("auto", "jdbc:postgresql://db/wh", null, null),
+        Map.of("SNOWCHAT_JDBC_PASSWORD", "s3cret-pw")))
+        .hasMessageContaining("SNOWCHAT_JDBC_PASSWORD environment variable")
+        .hasMessageContaining("snowchat.jdbcUser");
+  }
+
   @Test
   void dialect_followsTheUrl() {
     assertThat(WarehouseTarget.resolve(request("auto", "jdbc:postgresql://db/wh", null, null),
