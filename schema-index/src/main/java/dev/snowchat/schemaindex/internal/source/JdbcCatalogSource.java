@@ -83,10 +83,16 @@ public final class JdbcCatalogSource implements CatalogSource {
     }
   }
 
+  /**
+   * What the first read is called in a failure's message ("jdbc metadata read failed (schema
+   * list): ..."); an empty name was reported as Snowflake's "account".
+   */
+  private static final String SCHEMA_LIST = "schema list";
+
   @Override
   public Catalog load() {
     try (Parallel p = new Parallel(NAME, dataSource, concurrency)) {
-      List<SchemaRef> schemas = p.run(List.of(""), (c, x) -> schemas(c)).getFirst();
+      List<SchemaRef> schemas = p.run(List.of(SCHEMA_LIST), (c, x) -> schemas(c)).getFirst();
       List<TableInfo> tables = new ArrayList<>();
       p.run(schemas, (c, s) -> readSchema(c, s, null)).forEach(tables::addAll);
       LOG.info("Read {} tables and views from {} schemas over JDBC", tables.size(),
@@ -112,7 +118,7 @@ public final class JdbcCatalogSource implements CatalogSource {
       return Catalog.empty();
     }
     try (Parallel p = new Parallel(NAME, dataSource, concurrency)) {
-      List<SchemaRef> all = p.run(List.of(""), (c, x) -> schemas(c)).getFirst();
+      List<SchemaRef> all = p.run(List.of(SCHEMA_LIST), (c, x) -> schemas(c)).getFirst();
       Map<SchemaRef, Set<String>> wanted = new TreeMap<>(
           Comparator.comparing(SchemaRef::database).thenComparing(SchemaRef::schema));
       for (SchemaRef s : all) {

@@ -103,6 +103,18 @@ class JdbcCatalogSourceTest {
         .kind()).isEqualTo(TableKind.VIEW);
   }
 
+  /** A failed load names what was read, not Snowflake's "account" (a PostgreSQL source said it). */
+  @Test
+  void load_failure_namesTheSchemaList_notAnAccount() {
+    DataSource down = (DataSource) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {DataSource.class}, (proxy, m, args) -> {
+          throw new SQLException("Connection to 127.0.0.1:1 refused", "08001");
+        });
+    assertThatThrownBy(() -> CatalogSources.jdbc(down, SourceOptions.defaults()).load())
+        .hasMessageContaining("jdbc metadata read failed (schema list)")
+        .hasMessageNotContaining("account");
+  }
+
   @Test
   void load_schemaFilter_keepsOnlyMatchingSchemas() {
     Catalog catalog = CatalogSources.jdbc(dataSource,
