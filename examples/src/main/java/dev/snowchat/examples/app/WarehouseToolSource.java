@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * QUERY_TAG}) and runs on its own virtual thread; when the agent's thread is interrupted (the
  * turn was stopped or the browser went away) the call's running statement is cancelled on the
  * server and the interrupt is passed on. A tool error keeps its stable code in the outcome's
- * structured content ({@code {"errorCode": "QUERY_REFUSED"}}).
+ * structured content in the shape an MCP client gets ({@code {"error": {"code": "QUERY_REFUSED",
+ * "message": ...}}}).
  */
 public final class WarehouseToolSource implements ToolSource {
   private static final Logger LOG = LoggerFactory.getLogger(WarehouseToolSource.class);
@@ -103,14 +104,21 @@ public final class WarehouseToolSource implements ToolSource {
         LOG.warn("Tool {} failed: {}", definition.name(), e.getCause().toString());
         return new ToolOutcome(true, "The tool failed unexpectedly ("
             + e.getCause().getClass().getSimpleName() + "). Try again or try another tool.",
-            Map.of("errorCode", "INTERNAL"));
+            errorShape("INTERNAL", "The tool failed unexpectedly ("
+                + e.getCause().getClass().getSimpleName() + ")."));
       }
       if (r.isError()) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("errorCode", r.errorCode());
-        return new ToolOutcome(true, r.text(), s);
+        return new ToolOutcome(true, r.text(), errorShape(r.errorCode(), r.text()));
       }
       return ToolOutcome.success(r.text(), r.structured());
     }
+  }
+
+  /** {@return a tool error's structured content as MCP carries it: {"error": {code, message}}} */
+  static Map<String, Object> errorShape(String code, String message) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("code", code);
+    error.put("message", message);
+    return Map.of("error", error);
   }
 }

@@ -241,7 +241,7 @@
     const chip = turn.chips.get(ev.toolUseId);
     if (!chip) return;
     chip.status.className = 'status ' + (ev.error ? 'error' : 'ok');
-    chip.status.textContent = ev.error ? (ev.structured && ev.structured.errorCode ? ev.structured.errorCode.toLowerCase().replace(/_/g, ' ') : 'error') : 'done';
+    chip.status.textContent = ev.error ? (ev.structured && ev.structured.error && ev.structured.error.code ? ev.structured.error.code.toLowerCase().replace(/_/g, ' ') : 'error') : 'done';
     chip.details.dataset.state = ev.error ? 'error' : 'ok';
     chip.result.replaceChildren();
     if (ev.error) {
