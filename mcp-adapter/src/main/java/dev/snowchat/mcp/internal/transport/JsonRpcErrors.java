@@ -126,20 +126,112 @@ public final class JsonRpcErrors {
     res.flushBuffer();
   }
 
-  /** The filter in front of the MCP servlet. */
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(
+      JsonRpcErrors.class);
+
+  /**
+   * The largest POST body checked for JSON before the transport reads it; a larger one goes to
+   * the transport unread (it answers it as it does).
+   */
+  static final int MAX_CHECKED_BODY = 4 << 20;
+
+  private static final tools.jackson.databind.json.JsonMapper JSON =
+      tools.jackson.databind.json.JsonMapper.builder().build();
+
+  /**
+   * The filter in front of the MCP servlet. A POST body that is not JSON is answered here with a
+   * clean {@code -32700} and a DEBUG line without the body: handed to the SDK's transport it was
+   * answered the same way, but logged at ERROR ("Failed to deserialize message"), a line per bad
+   * request that any client could cause.
+   */
   static Filter filter() {
     return new Filter() {
       @Override
       public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
           throws IOException, ServletException {
+        ServletRequest req = request;
+        if (request instanceof HttpServletRequest http && "POST".equals(http.getMethod())
+            && request.getContentLengthLong() <= MAX_CHECKED_BODY) {
+          java.io.InputStream in = request.getInputStream();
+          byte[] body = in.readNBytes(MAX_CHECKED_BODY + 1);
+          boolean whole = body.length <= MAX_CHECKED_BODY;
+          if (whole && !isJson(body)) {
+            LOG.debug("Answered a POST body that is not JSON ({} bytes) with -32700",
+                body.length);
+            write((HttpServletResponse) response, classify(400, "parse"));
+            return;
+          }
+          req = new CachedBody(http, body, whole ? null : in); // unchecked beyond the limit
+        }
         CleaningResponse wrapped = new CleaningResponse((HttpServletResponse) response);
         try {
-          chain.doFilter(request, wrapped);
+          chain.doFilter(req, wrapped);
         } finally {
           wrapped.finish();
         }
       }
     };
+  }
+
+  static boolean isJson(byte[] body) {
+    try {
+      JSON.readTree(body);
+      return true;
+    } catch (tools.jackson.core.JacksonException e) {
+      return false;
+    }
+  }
+
+  /** A request whose body was read once by the filter and is read again from memory. */
+  private static final class CachedBody extends jakarta.servlet.http.HttpServletRequestWrapper {
+    private final java.io.InputStream in;
+
+    CachedBody(HttpServletRequest request, byte[] body, java.io.@Nullable InputStream rest) {
+      super(request);
+      java.io.InputStream head = new java.io.ByteArrayInputStream(body);
+      this.in = rest == null ? head : new java.io.SequenceInputStream(head, rest);
+    }
+
+    @Override
+    public jakarta.servlet.ServletInputStream getInputStream() {
+      return new jakarta.servlet.ServletInputStream() {
+        @Override
+        public boolean isFinished() {
+          try {
+            return in.available() == 0;
+          } catch (IOException e) {
+            return true;
+          }
+        }
+
+        @Override
+        public boolean isReady() {
+          return true;
+        }
+
+        @Override
+        public void setReadListener(jakarta.servlet.ReadListener listener) {
+          throw new IllegalStateException("the body was read already; read it blocking");
+        }
+
+        @Override
+        public int read() throws IOException {
+          return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+          return in.read(b, off, len);
+        }
+      };
+    }
+
+    @Override
+    public java.io.BufferedReader getReader() {
+      String cs = getCharacterEncoding();
+      return new java.io.BufferedReader(new java.io.InputStreamReader(in,
+          cs == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(cs)));
+    }
   }
 
   /** Answers every path but the endpoint with a JSON 404. */
