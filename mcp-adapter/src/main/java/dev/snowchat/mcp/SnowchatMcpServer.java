@@ -406,8 +406,17 @@ public final class SnowchatMcpServer implements AutoCloseable {
       LookupRouter router = null;
       if (!catalog) {
         w = new Warehouse(c, JdbcTarget.of(c));
-        index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
-        router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
+        try {
+          index = c.schemaIndexEnabled() ? LiveLookups.index(w) : null;
+          router = index == null ? LiveLookups.router(w) : LiveLookups.router(w, index);
+        } catch (RuntimeException | Error e) {
+          // the pools (and, for the sample, the database) are not left open behind a failed build
+          if (index != null) {
+            index.close();
+          }
+          w.close();
+          throw e;
+        }
       }
       if (w != null && router != null && c.fileAllowlist().isEmpty() && !hostData) {
         return new SnowchatMcpServer(c, w, index, new Tools(w, router).definitions(), null);
