@@ -40,8 +40,8 @@ class TsqlJuxtapositionTest {
       "FETCH NEXT FROM c", "FETCH ABSOLUTE 3 FROM c", "FETCH c", "FETCH @c",
       "FETCH NEXT FROM @c",
       // a fourth red-team run: a savepoint, control flow around what follows
-      "SAVE TRANSACTION s", "SAVE TRAN s", "WHILE 1 = 1 SELECT 1", "GOTO l", "RETURN",
-      "RETURN 1");
+      "SAVE TRANSACTION s", "SAVE TRAN s", "WHILE 1 = 1 SELECT 1", "GOTO l", "RETURN 1",
+      "RETURN @v", "RETURN (1)");
 
   private static final List<String> READS = List.of("SELECT 1", "SELECT a FROM t",
       "SELECT a FROM t WHERE b = 1", "SELECT * FROM t ORDER BY a",
@@ -80,7 +80,8 @@ class TsqlJuxtapositionTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"SELECT open, close FROM prices", "SELECT t.open, t.close FROM prices t",
+  @ValueSource(strings = {"SELECT date, return FROM prices", "SELECT avg(return) FROM t",
+      "SELECT p.return AS r FROM prices p WHERE return > 0", "SELECT open, close FROM prices", "SELECT t.open, t.close FROM prices t",
       "SELECT open AS o, close AS c FROM prices", "SELECT kill FROM stats",
       "SELECT use FROM t WHERE use = 1", "SELECT p.backup FROM p",
       "SELECT open FROM prices ORDER BY close DESC", "SELECT get, send, move, load FROM t",

@@ -146,6 +146,8 @@ class TransfersFilesAndSettingsTest {
       "COPY t TO '/srv/exports/out' (PER_THREAD_OUTPUT, FILENAME_PATTERN \"../../e_{i}\")",
       "COPY t TO '/srv/exports/out' (PER_THREAD_OUTPUT, FILENAME_PATTERN '..' || '/e_{i}')",
       "COPY t TO '/srv/exports/out' (PER_THREAD_OUTPUT, FILENAME_PATTERN chr(46) || 'x')",
+      "COPY t TO '/srv/exports/out' (PER_THREAD_OUTPUT, FILENAME_PATTERN x || '/y')",
+      "COPY t TO '/srv/exports/out' (PER_THREAD_OUTPUT, FILENAME_PATTERN f('../x'))",
       "COPY (SELECT 1 AS a) TO ('/srv/exports/link/planted.csv')",
       "COPY (SELECT 1 AS a) TO \"/srv/exports/link/planted.csv\"",
       "COPY v FROM ('/srv/exports/link/secret.txt') (HEADER false)",
@@ -171,6 +173,12 @@ class TransfersFilesAndSettingsTest {
       "COPY t TO '/srv/exports/out' (FORMAT parquet, PARTITION_BY (file_dir, year))",
       "COPY t TO '/srv/exports/t.csv' WITH (FORMAT csv)",
       "EXPORT DATABASE db TO '/srv/exports/dump' (FORMAT parquet)",
+      // a review: keys holding FILE or DIR whose values are numbers, booleans or flags
+      "COPY t TO '/srv/exports/out' (FORMAT parquet, FILE_SIZE_BYTES 100000000)",
+      "COPY t TO '/srv/exports/out' (FORMAT parquet, ROW_GROUPS_PER_FILE 2, USE_TMP_FILE false)",
+      "COPY t TO '/srv/exports/out' (FORMAT parquet, RETURN_FILES)",
+      "COPY t TO '/srv/exports/out' (FORMAT parquet, RETURN_FILES true, FILE_SIZE_BYTES = 5)",
+      "COPY t FROM '/srv/exports/x.csv' (FILENAME true, FILES_TO_SNIFF 10)",
   })
   void copyOptions_plainFileNames_allowed(String sql) {
     Verdict v = gate(Dialect.DUCKDB, PermissionMode.READ_WRITE, Path.of("/srv/exports"))
@@ -348,6 +356,15 @@ class TransfersFilesAndSettingsTest {
   void builtInSettingsAndShowForms_stayAllowed(Dialect d, String sql) {
     assertThat(gate(d, PermissionMode.READ_ONLY).check(sql)).as(sql)
         .isInstanceOf(Verdict.Allowed.class);
+  }
+
+  @Test
+  void refusedSettingsViews_sayWhatToReadInstead() {
+    SqlGate g = gate(Dialect.POSTGRES, PermissionMode.READ_ONLY);
+    assertThat(((Verdict.Blocked) g.check("SELECT setting FROM pg_settings WHERE name ="
+        + " 'work_mem'")).reason()).contains("SHOW work_mem");
+    assertThat(((Verdict.Blocked) g.check("SELECT rolname FROM pg_catalog.pg_roles")).reason())
+        .contains("current_user");
   }
 
   @Test

@@ -108,8 +108,10 @@ final class Keywords {
       // SAVE TRAN[SACTION] name: a savepoint
       case "SAVE" -> next != null && (next.isWord("TRANSACTION") || next.isWord("TRAN"))
           ? StatementKind.ADMIN : null;
-      // RETURN ends the batch (not Oracle's MODEL ... RETURN UPDATED | ALL ROWS)
-      case "RETURN" -> next == null || !(next.isWord("UPDATED") || next.isWord("ALL"))
+      // RETURN n | @v | (expr) ends the batch; a column named return (prices' returns) and
+      // Oracle's MODEL ... RETURN UPDATED | ALL ROWS are no statement
+      case "RETURN" -> next != null && (next.type() == TokenType.NUMBER
+          || next.type() == TokenType.VARIABLE || next.isOp("@") || next.isOp("("))
           ? StatementKind.SCRIPT : null;
       // LOAD DATABASE, DUMP TRANSACTION (Sybase heritage)
       case "LOAD", "DUMP" -> next != null && (next.isWord("DATABASE")

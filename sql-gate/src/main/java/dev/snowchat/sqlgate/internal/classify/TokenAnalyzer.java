@@ -99,7 +99,7 @@ final class TokenAnalyzer {
 
   /**
    * The file targets of a data transfer (allowed in {@code read_write}): {@code COPY ... TO/FROM
-   * 'file'}, {@code COPY INTO 'location'}, {@code EXPORT/IMPORT DATABASE 'dir'}, the local files
+   * 'file'}, {@code COPY INTO 'location'}, {@code EXPORT DATABASE 'dir'}, the local files
    * of Snowflake {@code PUT}/{@code GET}: every literal path at the statement's top level must be
    * under the path allowlist, and {@code COPY ... PROGRAM} (a shell command) is refused.
    */
@@ -195,12 +195,19 @@ final class TokenAnalyzer {
       return;
     }
     int v = i + 1;
+    if (v < t.size() && (t.get(v).isOp(",") || t.get(v).isOp(")"))) {
+      return; // a flag (RETURN_FILES)
+    }
     if (v < t.size() && t.get(v).isOp("=")) {
       v++;
     }
-    boolean one = v + 1 < t.size() && literal(t.get(v))
-        && (t.get(v + 1).isOp(",") || t.get(v + 1).isOp(")"));
-    if (!one || escapesTarget(t.get(v).value())) {
+    boolean ends = v + 1 < t.size() && (t.get(v + 1).isOp(",") || t.get(v + 1).isOp(")"));
+    Token value = v < t.size() ? t.get(v) : null;
+    if (ends && value != null && (value.type() == TokenType.NUMBER
+        || value.type() == TokenType.WORD)) {
+      return; // FILE_SIZE_BYTES 100000000, USE_TMP_FILE false: no path character fits
+    }
+    if (!ends || value == null || !literal(value) || escapesTarget(value.value())) {
       o.problem(Rule.FILE_ACCESS, lead + " option " + key + " names part of a path: it must be"
           + " one string literal without '/', '\\' or '..', so the files stay under the"
           + " target checked against the path allowlist");
@@ -1245,8 +1252,17 @@ final class TokenAnalyzer {
 
   private void relation(String name, Outcome o) {
     if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
+      String n = name.strip().toUpperCase(java.util.Locale.ROOT);
+      String instead = dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC
+          ? switch (n.substring(n.lastIndexOf('.') + 1)) {
+            case "PG_SETTINGS" -> "; read one built-in setting with SHOW work_mem or"
+                + " current_setting('work_mem')";
+            case "PG_ROLES", "PG_USER", "PG_AUTHID", "PG_SHADOW" -> "; the current role is"
+                + " current_user, and information_schema.enabled_roles lists the roles it has";
+            default -> "";
+          } : "";
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(name)
-          + " discloses other callers' SQL, logs, settings or secrets");
+          + " discloses other callers' SQL, logs, settings or secrets" + instead);
     }
   }
 
