@@ -137,7 +137,7 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
       String dir = blankToNull(env.get(SampleWarehouse.DIRECTORY_ENV));
       return sample(dir == null ? request.sampleDirectory() : Path.of(dir));
     }
-    McpConfig config = McpConfig.fromEnvironment(env);
+    McpConfig config = McpConfig.fromEnvironment(withoutServerOnly(env));
     McpConfig.Backend backend = config.backend();
     if (source.equals("jdbc") && backend != McpConfig.Backend.JDBC) {
       throw new IllegalArgumentException("snowchat.source=jdbc needs snowchat.jdbcUrl or the"
@@ -221,6 +221,22 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
     if (u.find()) {
       secrets.add(u.group(1));
     }
+  }
+
+  /**
+   * The environment without what only the MCP server reads and this goal must not check: {@code
+   * SNOWCHAT_INDEX_SNAPSHOT} names the file this goal writes, so it may not exist yet (a clean
+   * checkout) or may hold an old, corrupt snapshot that the goal is about to replace; McpConfig
+   * requires a readable JSON object there because the server starts from it.
+   */
+  static Map<String, String> withoutServerOnly(Map<String, String> env) {
+    String snapshot = McpVariable.SNOWCHAT_INDEX_SNAPSHOT.name();
+    if (!env.containsKey(snapshot)) {
+      return env;
+    }
+    Map<String, String> copy = new java.util.HashMap<>(env);
+    copy.remove(snapshot);
+    return copy;
   }
 
   private static @Nullable String blankToNull(@Nullable String s) {

@@ -41,6 +41,25 @@ class WarehouseTargetTest {
     assertThat(t.mask("could not connect with hunter22")).doesNotContain("hunter22");
   }
 
+  /**
+   * A .env shared with the server names the snapshot this goal writes: on a clean checkout it does
+   * not exist yet, and an old corrupt one is what the goal replaces; neither stops the goal.
+   */
+  @Test
+  void serverSnapshotVariable_missingOrCorruptFile_doesNotStopTheGoal(@TempDir Path dir)
+      throws Exception {
+    Path missing = dir.resolve("schema/catalog.json");
+    WarehouseTarget t = WarehouseTarget.resolve(request("auto", null, null, null), Map.of(
+        "SNOWCHAT_JDBC_URL", "jdbc:postgresql://db/wh",
+        "SNOWCHAT_INDEX_SNAPSHOT", missing.toString()));
+    assertThat(t.kind()).isEqualTo(WarehouseTarget.Kind.JDBC);
+    Path corrupt = Files.writeString(dir.resolve("old.json"), "garbage, not JSON");
+    assertThat(WarehouseTarget.resolve(request("auto", null, null, null), Map.of(
+        "SNOWCHAT_JDBC_URL", "jdbc:postgresql://db/wh",
+        "SNOWCHAT_INDEX_SNAPSHOT", corrupt.toString())).kind())
+        .isEqualTo(WarehouseTarget.Kind.JDBC);
+  }
+
   /** Issue 13 item 5: a .env shared with the chat app does not stop the plugin. */
   @Test
   void chatAppVariables_areAccepted_unknownOnesAreNot() {
