@@ -57,6 +57,27 @@ class HttpTransportTest {
     }
   }
 
+  /**
+   * Authentication comes before anything reads the body: without the token a body that is not
+   * JSON is 401, not the JSON filter's 400 / -32700 (which read and parsed it for anyone).
+   */
+  @Test
+  void noToken_nonJsonBody_is401() throws Exception {
+    try (SnowchatMcpServer server = SnowchatMcpServer.builder()
+        .config(McpConfig.fromEnvironment(TestEnv.sample("SNOWCHAT_HTTP_PORT", "0",
+            "SNOWCHAT_HTTP_TOKEN", TOKEN))).build();
+        SnowchatMcpServer.Http http = server.startHttp();
+        HttpClient c = HttpClient.newHttpClient()) {
+      HttpResponse<String> r = c.send(HttpRequest.newBuilder(http.uri())
+          .header("Content-Type", "application/json")
+          .header("Accept", "application/json, text/event-stream")
+          .POST(HttpRequest.BodyPublishers.ofString("not json {")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(401);
+      assertThat(r.body()).doesNotContain("-32700");
+    }
+  }
+
   @Test
   void nonLoopbackBind_withoutToken_stopsStartUp() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> McpConfig.fromEnvironment(

@@ -109,15 +109,18 @@ public final class HttpEndpoint implements AutoCloseable {
     holder.setAsyncSupported(true);
     context.addServlet(holder, PATH);
     context.addServlet(new ServletHolder("not-found", JsonRpcErrors.notFound()), "/");
-    FilterHolder clean = new FilterHolder(JsonRpcErrors.filter());
-    clean.setAsyncSupported(true);
-    context.addFilter(clean, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
+    // Authentication first (filters run in the order added): nothing reads or parses a body
+    // for a caller without the token. The JSON filter then serves the MCP path only (the other
+    // paths are the not-found servlet, which answers cleanly without reading the body).
     String token = config.httpToken().orElse(null);
     if (token != null || !config.httpIdentities().isEmpty()) {
       FilterHolder auth = new FilterHolder(new BearerFilter(token, config.httpIdentities()));
       auth.setAsyncSupported(true);
       context.addFilter(auth, "/*", EnumSet.of(DispatcherType.REQUEST));
     }
+    FilterHolder clean = new FilterHolder(JsonRpcErrors.filter());
+    clean.setAsyncSupported(true);
+    context.addFilter(clean, PATH, EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
     jetty.setHandler(context);
     jetty.setStopAtShutdown(false);
     try {

@@ -131,9 +131,11 @@ public final class JsonRpcErrors {
 
   /**
    * The largest POST body checked for JSON before the transport reads it; a larger one goes to
-   * the transport unread (it answers it as it does).
+   * the transport unread (it answers it as it does). 1 MiB is far above any MCP request this
+   * server takes (a tool call's arguments: a statement, names), and bounds what the filter holds
+   * per request; the filter runs after authentication.
    */
-  static final int MAX_CHECKED_BODY = 4 << 20;
+  static final int MAX_CHECKED_BODY = 1 << 20;
 
   private static final tools.jackson.databind.json.JsonMapper JSON =
       tools.jackson.databind.json.JsonMapper.builder().build();
