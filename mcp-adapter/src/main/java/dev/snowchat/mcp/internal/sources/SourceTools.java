@@ -136,6 +136,12 @@ final class SourceTools {
     List<String> failed = new ArrayList<>();
     String indexOrLive = "index";
     List<SearchMode> modes = new ArrayList<>();
+    // With a database named, a source that does not hold it has no hits there: not a failure,
+    // unless no source holds it (then the answer is DATABASE_NOT_FOUND).
+    boolean byDatabase = args.get("database") != null;
+    List<ToolResult> notHolding = new ArrayList<>();
+    List<String> notHoldingNames = new ArrayList<>();
+    int answered = 0;
     for (Member m : set.members()) {
       if (set.isDown(m)) {
         failed.add(m.name() + ": CONNECTION_FAILED (skipped: it failed to connect moments ago;"
@@ -144,6 +150,13 @@ final class SourceTools {
         continue;
       }
       ToolResult r = set.call(m, tool, args, ctx);
+      if (r.isError() && byDatabase
+          && ToolErrorCode.DATABASE_NOT_FOUND.name().equals(r.errorCode())) {
+        notHolding.add(r);
+        notHoldingNames.add(m.name());
+        perSource.add(List.of());
+        continue;
+      }
       if (r.isError()) {
         failed.add(m.name() + ": " + r.errorCode());
         text.append("[source ").append(m.name()).append("] Error ").append(r.errorCode())
@@ -151,6 +164,7 @@ final class SourceTools {
         perSource.add(List.of());
         continue;
       }
+      answered++;
       if ("live".equals(r.structured().get("source"))) {
         indexOrLive = "live";
       }
@@ -167,6 +181,20 @@ final class SourceTools {
       }
       perSource.add(items);
       text.append("[source ").append(m.name()).append("] ").append(r.text()).append('\n');
+    }
+    if (!notHolding.isEmpty() && answered == 0) {
+      if (failed.isEmpty()) {
+        return ToolResult.error(ToolErrorCode.DATABASE_NOT_FOUND, "Database "
+            + args.get("database") + " was not found in any source (" + String.join(", ",
+            notHoldingNames) + "). Call list_databases to see the databases each source holds.");
+      }
+      // Another source failed and may hold it: say what each source answered.
+      for (int i = 0; i < notHolding.size(); i++) {
+        ToolResult r = notHolding.get(i);
+        failed.add(notHoldingNames.get(i) + ": " + r.errorCode());
+        text.append("[source ").append(notHoldingNames.get(i)).append("] Error ")
+            .append(r.errorCode()).append(": ").append(r.text()).append('\n');
+      }
     }
     // Scores of different indexes do not compare: interleave the sources' rankings.
     int k = args.get("k") instanceof Number n ? n.intValue() : 10;
