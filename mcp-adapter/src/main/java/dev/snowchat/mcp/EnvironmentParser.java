@@ -31,7 +31,11 @@ final class EnvironmentParser {
     Map<McpVariable, String> values = new EnumMap<>(McpVariable.class);
     Map<String, String> credentials = new TreeMap<>();
     List<String> unknown = new ArrayList<>();
+    List<String> otherSecrets = new ArrayList<>();
     for (String key : new TreeSet<>(env.keySet())) {
+      if (ProductVariables.secret(key) && env.get(key) != null && !env.get(key).isEmpty()) {
+        otherSecrets.add(env.get(key)); // not ours, but masked (a shared .env may be read)
+      }
       if (key.startsWith("SNOWCHAT_TEST_") || ProductVariables.readerOf(key).isPresent()) {
         continue; // the test suite's own variables (PostgreSQL URL etc.); the chat app's and
                   // the launchers' (one .env serves every product)
@@ -61,6 +65,7 @@ final class EnvironmentParser {
     McpConfig.Builder b = McpConfig.builder();
     values.forEach((key, text) -> apply(b, key, text));
     credentials.forEach(b::credential);
+    otherSecrets.forEach(b::maskAlso);
     return b.build();
   }
 

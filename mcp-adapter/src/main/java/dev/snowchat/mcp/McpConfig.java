@@ -134,6 +134,8 @@ public final class McpConfig {
   private final boolean schemaIndex;
   // SNOWCHAT_CRED_* values by variable name (the source catalog's credentials).
   private final Map<String, String> credentials;
+  // Other products' secrets in the same environment (ProductVariables.secret): masked only.
+  private final List<String> otherSecrets;
   private final SourceCatalog catalog;
   private final List<Path> fileAllowlist;
   private final int attachMaxFiles;
@@ -158,6 +160,7 @@ public final class McpConfig {
     this.excludePatterns = b.exclude;
     this.schemaIndex = b.schemaIndex == null || b.schemaIndex;
     this.credentials = Collections.unmodifiableMap(new TreeMap<>(b.credentials));
+    this.otherSecrets = List.copyOf(b.otherSecrets);
     this.catalog = catalog;
     this.fileAllowlist = b.fileAllowlist;
     this.attachMaxFiles = b.attachMaxFiles == null ? DEFAULT_ATTACH_MAX_FILES : b.attachMaxFiles;
@@ -404,6 +407,7 @@ public final class McpConfig {
         out.add(v);
       }
     });
+    out.addAll(otherSecrets);
     return List.copyOf(new LinkedHashSet<>(out));
   }
 
@@ -563,6 +567,7 @@ public final class McpConfig {
     private List<String> include = List.of();
     private List<String> exclude = List.of();
     private final Map<String, String> credentials = new TreeMap<>();
+    private final List<String> otherSecrets = new ArrayList<>();
     private List<Path> fileAllowlist = List.of();
     private @Nullable Integer attachMaxFiles;
     private @Nullable Integer attachMaxSessions;
@@ -1158,6 +1163,19 @@ public final class McpConfig {
             + (Credential.secretVariable(variable) ? MASK : credentials.get(variable)));
       }
       credentials.put(variable, value);
+      return this;
+    }
+
+    /**
+     * Adds another product's secret found in the same environment (the chat app's token, a model
+     * provider's key: {@link ProductVariables#secret}) to {@link McpConfig#secretValues()}; it is not a
+     * setting of the server, only masked.
+     *
+     * @param value the secret value
+     * @return this builder
+     */
+    Builder maskAlso(String value) {
+      otherSecrets.add(requireNonNull(value, "value is null"));
       return this;
     }
 

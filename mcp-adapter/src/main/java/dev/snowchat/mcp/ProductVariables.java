@@ -21,7 +21,28 @@ public final class ProductVariables {
    */
   public static final Set<String> LAUNCHER = Set.of("SNOWCHAT_JAVA_HOME", "SNOWCHAT_CDS_DIR");
 
+  /**
+   * The model providers' documented key variables, which a shared {@code .env} may hold beside
+   * the server's settings (the chat app reads them). The server ignores them but masks their
+   * values ({@link #secret}).
+   */
+  public static final Set<String> PROVIDER_KEYS = Set.of("ANTHROPIC_API_KEY",
+      "ANTHROPIC_AUTH_TOKEN", "OPENAI_API_KEY");
+
   private ProductVariables() {}
+
+  /**
+   * {@return whether a variable is another product's secret: one of {@link #CHAT_APP}, {@link
+   * #LAUNCHER} or {@link #PROVIDER_KEYS} whose name ends in {@code TOKEN}, {@code KEY}, {@code
+   * SECRET} or {@code PASSWORD}; the server masks its value wherever it could echo it}
+   *
+   * @param name the variable
+   */
+  public static boolean secret(String name) {
+    return (CHAT_APP.contains(name) || LAUNCHER.contains(name) || PROVIDER_KEYS.contains(name))
+        && (name.endsWith("TOKEN") || name.endsWith("KEY") || name.endsWith("SECRET")
+        || name.endsWith("PASSWORD"));
+  }
 
   /**
    * {@return which other product reads a variable ({@code "the chat app"}, {@code "the

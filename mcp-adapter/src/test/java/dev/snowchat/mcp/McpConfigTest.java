@@ -82,6 +82,29 @@ class McpConfigTest {
     }
   }
 
+  /**
+   * The other products' secrets that a shared environment or .env holds (the chat app's token,
+   * the model providers' keys) are not the server's settings, but the server masks them: a query
+   * that reads the .env shows them masked, as it shows SNOWCHAT_JDBC_PASSWORD.
+   */
+  @Test
+  void fromEnvironment_otherProductsSecrets_joinTheMaskList() {
+    McpConfig c = McpConfig.fromEnvironment(Map.of(
+        "SNOWCHAT_APP_TOKEN", "app-token-0123456789",
+        "ANTHROPIC_API_KEY", "sk-ant-test-0123456789",
+        "OPENAI_API_KEY", "sk-openai-test-0123456789",
+        "SNOWCHAT_APP_HOST", "127.0.0.1", "SNOWCHAT_MODEL", "claude-sonnet-4-5",
+        "SNOWCHAT_JAVA_HOME", "/usr/lib/jvm/x"));
+    assertThat(c.secretValues()).contains("app-token-0123456789", "sk-ant-test-0123456789",
+        "sk-openai-test-0123456789").doesNotContain("127.0.0.1", "claude-sonnet-4-5",
+        "/usr/lib/jvm/x");
+    String envFile = "SNOWCHAT_APP_TOKEN=app-token-0123456789\n"
+        + "ANTHROPIC_API_KEY=sk-ant-test-0123456789\nOPENAI_API_KEY=sk-openai-test-0123456789\n";
+    assertThat(McpConfig.maskSecrets(envFile, c.secretValues())).doesNotContain(
+        "app-token-0123456789", "sk-ant-test-0123456789", "sk-openai-test-0123456789");
+    assertThat(c.toString()).doesNotContain("app-token-0123456789", "sk-ant-test-0123456789");
+  }
+
   @Test
   void fromEnvironment_otherSnowflakeVariables_areIgnored() {
     McpConfig c = McpConfig.fromEnvironment(Map.of("SNOWFLAKE_HOME", "/x", "PATH", "/bin"));
