@@ -244,7 +244,10 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
   }
 
   /**
-   * Replaces every secret in a text, for messages that may echo one (driver errors).
+   * Replaces every secret in a text, for messages that may echo one (driver errors), ignoring
+   * case. Unlike {@link McpConfig#maskSecrets}, which skips secrets under 4 characters as noise
+   * in query results, every non-empty secret is masked: these messages quote configuration, and
+   * a false positive only hides a few characters of one.
    *
    * @param text the text
    * @return the text with secrets replaced by {@value McpConfig#MASK}
@@ -253,7 +256,16 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
     if (text == null) {
       return "";
     }
-    return McpConfig.maskUrl(McpConfig.maskSecrets(text, secrets));
+    List<String> all = new ArrayList<>(secrets.stream().filter(s -> !s.isEmpty()).toList());
+    String out = text;
+    if (!all.isEmpty()) {
+      all.sort(java.util.Comparator.comparingInt(String::length).reversed());
+      out = java.util.regex.Pattern.compile(String.join("|", all.stream()
+          .map(java.util.regex.Pattern::quote).toList()),
+          java.util.regex.Pattern.CASE_INSENSITIVE | java.util.regex.Pattern.UNICODE_CASE)
+          .matcher(text).replaceAll(java.util.regex.Matcher.quoteReplacement(McpConfig.MASK));
+    }
+    return McpConfig.maskUrl(out);
   }
 
   /** {@return the driver properties with every secret value replaced, for debug logs} */
