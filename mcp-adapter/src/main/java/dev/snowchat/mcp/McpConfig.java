@@ -224,7 +224,10 @@ public final class McpConfig {
     return mode;
   }
 
-  /** {@return the row cap per query ({@code SNOWFLAKE_MCP_MAX_ROWS}, default 1000)} */
+  /**
+   * {@return the row cap per query ({@code SNOWFLAKE_MCP_MAX_ROWS}, default {@value
+   * #DEFAULT_MAX_ROWS})}
+   */
   public int maxRows() {
     return maxRows;
   }
@@ -816,7 +819,8 @@ public final class McpConfig {
     }
 
     /**
-     * Sets the row cap per query ({@code SNOWFLAKE_MCP_MAX_ROWS}; default 1000).
+     * Sets the row cap per query ({@code SNOWFLAKE_MCP_MAX_ROWS}; default {@value
+     * McpConfig#DEFAULT_MAX_ROWS}).
      *
      * @param rows 1 to 100000
      * @return this builder
