@@ -244,6 +244,15 @@ public final class SnowchatMcpServer implements AutoCloseable {
   }
 
   /**
+   * {@return true when the schema index is loaded and serving discovery calls; unlike {@link
+   * #isIndexReady()} it does not start the index, so a host (or a test) can watch whether start-up
+   * loaded it on its own}
+   */
+  public boolean isIndexLoaded() {
+    return index != null && index.isReady();
+  }
+
+  /**
    * Starts the schema index if needed and waits until it is ready, has failed, or the timeout
    * passes; once ready, also waits (within the same timeout) for the embedding model's vectors,
    * so that searches are hybrid rather than keyword-only. For one-shot callers (the command-line
