@@ -897,15 +897,26 @@ final class TokenAnalyzer {
   }
 
   /**
+   * Whether a custom setting is one of the per-call session variables a host sets for row
+   * access policies ({@code snowchat.app_user}, set and cleared around each call by
+   * mcp-adapter): the caller's own identity, which policies and queries read.
+   */
+  private static boolean callVariable(String name) {
+    return name.regionMatches(true, 0, "snowchat.", 0, 9) && name.length() > 9
+        && name.indexOf('.', 9) < 0;
+  }
+
+  /**
    * PostgreSQL {@code current_setting('name' [, missing_ok])} at {@code i}: one literal naming a
-   * built-in setting (no {@code .}: custom settings are {@code prefix.name}).
+   * built-in setting (no {@code .}: custom settings are {@code prefix.name}) or a per-call
+   * session variable ({@link #callVariable}).
    */
   private static boolean builtInSetting(List<Token> t, int i) {
     if (i + 3 >= t.size() || !t.get(i + 1).isOp("(") || t.get(i + 2).type() != TokenType.STRING) {
       return false;
     }
     String name = t.get(i + 2).value().strip();
-    if (name.isEmpty() || name.indexOf('.') >= 0) {
+    if (name.isEmpty() || name.indexOf('.') >= 0 && !callVariable(name)) {
       return false;
     }
     Token after = t.get(i + 3);
@@ -946,7 +957,9 @@ final class TokenAnalyzer {
       default -> { }
     }
     boolean dotted = j + 1 < t.size() && t.get(j + 1).isOp(".")
-        || t.get(j).type() != TokenType.WORD && t.get(j).value().indexOf('.') >= 0;
+        && !(what.equals("SNOWCHAT") && j + 3 == t.size())
+        || t.get(j).type() != TokenType.WORD && t.get(j).value().indexOf('.') >= 0
+        && !callVariable(t.get(j).value());
     return dotted ? "SHOW of a custom setting ('prefix.name'): applications keep keys and tokens"
         + " in them; SHOW a built-in setting instead" : null;
   }
@@ -1336,8 +1349,9 @@ final class TokenAnalyzer {
     if (dialect != Dialect.DUCKDB && dialect != Dialect.SNOWFLAKE
         && lastPart(n).equals("CURRENT_SETTING") && !builtInSetting(t, i)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a built-in setting"
-          + " named by a literal ('work_mem', 'TimeZone', ...): custom settings ('app.key') are"
-          + " where applications keep keys and tokens");
+          + " or a per-call session variable ('snowchat.name') named by a literal ('work_mem',"
+          + " 'TimeZone', ...): other custom settings ('app.key') are where applications keep"
+          + " keys and tokens");
       return;
     }
     if (dialect == Dialect.DUCKDB && lastPart(n).equals("CURRENT_SETTING")
