@@ -317,6 +317,7 @@ class TransfersFilesAndSettingsTest {
       "POSTGRES | SELECT current_setting('snowchatx.key')",
       "POSTGRES | SELECT current_setting('snowchat.')",
       "POSTGRES | SHOW snowchat.a.b",
+      "POSTGRES | SHOW snowchat.\"a.b\"",
       "POSTGRES | SHOW ALL",
       "POSTGRES | SHOW \"all\"",
       "POSTGRES | SHOW \"All\"",

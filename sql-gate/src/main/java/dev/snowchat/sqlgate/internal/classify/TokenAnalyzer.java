@@ -957,7 +957,8 @@ final class TokenAnalyzer {
       default -> { }
     }
     boolean dotted = j + 1 < t.size() && t.get(j + 1).isOp(".")
-        && !(what.equals("SNOWCHAT") && j + 3 == t.size())
+        && !(what.equals("SNOWCHAT") && j + 3 == t.size()
+            && callVariable("snowchat." + t.get(j + 2).value()))
         || t.get(j).type() != TokenType.WORD && t.get(j).value().indexOf('.') >= 0
         && !callVariable(t.get(j).value());
     return dotted ? "SHOW of a custom setting ('prefix.name'): applications keep keys and tokens"
