@@ -461,9 +461,24 @@ public final class McpConfig {
    */
   public static java.util.regex.@Nullable Pattern secretPattern(
       java.util.Collection<String> secrets) {
+    return secretPattern(secrets, 4);
+  }
+
+  /**
+   * {@return one case-insensitive pattern matching any of the secrets of at least {@code
+   * minLength} characters, longest first, or null when there is none}
+   *
+   * @param secrets the secret values (nulls ignored)
+   * @param minLength the shortest secret matched, at least 1
+   */
+  public static java.util.regex.@Nullable Pattern secretPattern(
+      java.util.Collection<String> secrets, int minLength) {
+    if (minLength < 1) {
+      throw new IllegalArgumentException("minLength must be at least 1: " + minLength);
+    }
     List<String> s = new ArrayList<>();
     for (String x : secrets) {
-      if (x != null && x.length() >= 4) {
+      if (x != null && x.length() >= minLength) {
         s.add(x);
       }
     }

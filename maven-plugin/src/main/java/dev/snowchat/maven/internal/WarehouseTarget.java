@@ -256,15 +256,9 @@ public record WarehouseTarget(Kind kind, JdbcTarget target, String description,
     if (text == null) {
       return "";
     }
-    List<String> all = new ArrayList<>(secrets.stream().filter(s -> !s.isEmpty()).toList());
-    String out = text;
-    if (!all.isEmpty()) {
-      all.sort(java.util.Comparator.comparingInt(String::length).reversed());
-      out = java.util.regex.Pattern.compile(String.join("|", all.stream()
-          .map(java.util.regex.Pattern::quote).toList()),
-          java.util.regex.Pattern.CASE_INSENSITIVE | java.util.regex.Pattern.UNICODE_CASE)
-          .matcher(text).replaceAll(java.util.regex.Matcher.quoteReplacement(McpConfig.MASK));
-    }
+    java.util.regex.Pattern all = McpConfig.secretPattern(secrets, 1);
+    String out = all == null ? text
+        : all.matcher(text).replaceAll(java.util.regex.Matcher.quoteReplacement(McpConfig.MASK));
     return McpConfig.maskUrl(out);
   }
 

@@ -242,8 +242,7 @@ public record PathAllowlist(List<Path> roots) {
     int n = p.getNameCount();
     for (; i < n; i++) {
       String part = p.getName(i).toString();
-      if (part.indexOf('*') >= 0 || part.indexOf('?') >= 0 || part.indexOf('[') >= 0
-          || part.indexOf('{') >= 0) {
+      if (glob(part)) {
         break;
       }
       Path next = done.resolve(part);

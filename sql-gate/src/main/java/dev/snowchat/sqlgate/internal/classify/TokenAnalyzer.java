@@ -201,13 +201,13 @@ final class TokenAnalyzer {
     if (v < t.size() && t.get(v).isOp("=")) {
       v++;
     }
-    boolean ends = v + 1 < t.size() && (t.get(v + 1).isOp(",") || t.get(v + 1).isOp(")"));
-    Token value = v < t.size() ? t.get(v) : null;
-    if (ends && value != null && (value.type() == TokenType.NUMBER
-        || value.type() == TokenType.WORD)) {
+    // the value, when it is one token closed by ',' or ')'
+    Token value = v + 1 < t.size() && (t.get(v + 1).isOp(",") || t.get(v + 1).isOp(")"))
+        ? t.get(v) : null;
+    if (value != null && (value.type() == TokenType.NUMBER || value.type() == TokenType.WORD)) {
       return; // FILE_SIZE_BYTES 100000000, USE_TMP_FILE false: no path character fits
     }
-    if (!ends || value == null || !literal(value) || escapesTarget(value.value())) {
+    if (value == null || !literal(value) || escapesTarget(value.value())) {
       o.problem(Rule.FILE_ACCESS, lead + " option " + key + " names part of a path: it must be"
           + " one string literal without '/', '\\' or '..', so the files stay under the"
           + " target checked against the path allowlist");
@@ -226,7 +226,6 @@ final class TokenAnalyzer {
         || t.get(2).type() == TokenType.QUOTED_IDENT) && t.get(3).isWord("TO")
         && literal(t.get(4));
   }
-
 
   /** The option key before the value at {@code i} ({@code KEY 'v'} or {@code KEY = 'v'}). */
   private static String optionKey(List<Token> t, int i) {
@@ -308,7 +307,7 @@ final class TokenAnalyzer {
       }
       case "SHOW" -> {
         o.kind = StatementKind.SHOW;
-        String custom = showsCustomSettings(t, i);
+        String custom = showDisclosure(t, i);
         if (custom != null) {
           o.problem(Rule.FUNCTION_NOT_ALLOWED, custom);
         }
@@ -929,10 +928,14 @@ final class TokenAnalyzer {
   }
 
   /**
-   * PostgreSQL {@code SHOW ALL} and {@code SHOW prefix.name} list custom settings, where
-   * applications keep keys: the problem, or null for {@code SHOW name} of a built-in setting.
+   * {@code SHOW} forms that disclose, in {@link Dialect#POSTGRES} and {@link Dialect#GENERIC}:
+   * PostgreSQL's {@code SHOW ALL} and {@code SHOW prefix.name} list custom settings, where
+   * applications keep keys; CockroachDB's {@code SHOW [CLUSTER | LOCAL] QUERIES | SESSIONS | ...}
+   * and MySQL's {@code SHOW BINLOG | RELAYLOG EVENTS} show other callers' statements.
+   *
+   * @return the problem, or null ({@code SHOW name} of a built-in setting, any other form)
    */
-  private @Nullable String showsCustomSettings(List<Token> t, int i) {
+  private @Nullable String showDisclosure(List<Token> t, int i) {
     if (dialect != Dialect.POSTGRES && dialect != Dialect.GENERIC) {
       return null;
     }
@@ -956,12 +959,18 @@ final class TokenAnalyzer {
       }
       default -> { }
     }
-    boolean dotted = j + 1 < t.size() && t.get(j + 1).isOp(".")
-        && !(what.equals("SNOWCHAT") && j + 3 == t.size()
-            && callVariable("snowchat." + t.get(j + 2).value()))
-        || t.get(j).type() != TokenType.WORD && t.get(j).value().indexOf('.') >= 0
-        && !callVariable(t.get(j).value());
-    return dotted ? "SHOW of a custom setting ('prefix.name'): applications keep keys and tokens"
+    Token name = t.get(j);
+    boolean custom;
+    if (j + 1 < t.size() && t.get(j + 1).isOp(".")) {
+      // SHOW prefix.name, unless exactly SHOW snowchat.name (a per-call session variable)
+      custom = !(what.equals("SNOWCHAT") && j + 3 == t.size()
+          && callVariable("snowchat." + t.get(j + 2).value()));
+    } else {
+      // SHOW "prefix.name"
+      custom = name.type() != TokenType.WORD && name.value().indexOf('.') >= 0
+          && !callVariable(name.value());
+    }
+    return custom ? "SHOW of a custom setting ('prefix.name'): applications keep keys and tokens"
         + " in them; SHOW a built-in setting instead" : null;
   }
 
