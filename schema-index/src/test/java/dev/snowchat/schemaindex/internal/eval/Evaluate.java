@@ -11,6 +11,7 @@ import dev.snowchat.schemaindex.JoinGraph;
 import dev.snowchat.schemaindex.SearchHit;
 import dev.snowchat.schemaindex.SearchRequest;
 import dev.snowchat.schemaindex.TableInfo;
+import dev.snowchat.schemaindex.internal.embed.EmbeddingSetting;
 import dev.snowchat.schemaindex.internal.graph.JoinEdges;
 import dev.snowchat.schemaindex.internal.search.SearchEngine;
 import dev.snowchat.schemaindex.internal.search.Tuning;
@@ -38,7 +39,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The schema-linking evaluation: {@code Evaluate CATALOG QUESTIONS OUTDIR [--embeddings
- * bge-small|bge|minilm|bge-small+minilm|hashing|none] [--tune key=value,...] [--sweep key=v1,v2;key2=v3]}, run by {@code
+ * bge-small|bge|minilm|bge-small+minilm|hashing|none|SETTING|bge-small+SETTING] [--tune key=value,...]
+ * [--sweep key=v1,v2;key2=v3]}, where {@code SETTING} is a {@code SNOWCHAT_EMBEDDINGS} value naming
+ * a local ONNX model ({@code /models/e5,pooling=mean,queryPrefix=query:,documentPrefix=passage:}),
+ * run by {@code
  * schema-index/evaluate} (with the test class path: the MiniLM and BGE model jars are test
  * dependencies) and by {@code EvaluateBirdTest}.
  *
@@ -105,7 +109,7 @@ public final class Evaluate {
     boolean mergedOnly = a.remove("--merged-only");
     if (a.size() != 3) {
       System.err.println("usage: evaluate CATALOG.json QUESTIONS.jsonl OUTDIR"
-          + " [--embeddings bge-small|bge|minilm|bge-small+minilm|hashing|none]"
+          + " [--embeddings bge-small|bge|minilm|bge-small+minilm|hashing|none|SETTING]"
           + " [--tune key=value,...]"
           + " [--sweep key=v1,v2] [--merged-only]");
       System.exit(2);
@@ -212,9 +216,26 @@ public final class Evaluate {
       case "bge" -> new CachingProvider(EmbeddingProviders.create("djl", bgeFiles()), file);
       case "bge-small+minilm" -> new ConcatProvider(
           provider("bge-small", cacheDir), provider("minilm", cacheDir));
-      default -> throw new IllegalArgumentException(
-          "unknown --embeddings '" + name + "'; allowed: bge-small, bge, minilm,"
-          + " bge-small+minilm, hashing, none");
+      default -> {
+        if (name.startsWith("bge-small+")) {
+          // bge-small beside any setting below: an ensemble measured, not shipped
+          yield new ConcatProvider(
+              provider("bge-small", cacheDir), provider(name.substring(10), cacheDir));
+        }
+        // Any other value is read as the products read SNOWCHAT_EMBEDDINGS (a local ONNX model
+        // directory with its settings, another factory's name), so that a model a user could
+        // configure is measured the same way; its vectors are cached under a name of its own.
+        if (!name.contains("/") && !name.contains(",")) {
+          throw new IllegalArgumentException(
+              "unknown --embeddings '" + name + "'; allowed: bge-small, bge, minilm,"
+              + " bge-small+minilm, hashing, none, or a SNOWCHAT_EMBEDDINGS setting such as"
+              + " /models/e5,pooling=mean,queryPrefix=query:,documentPrefix=passage:");
+        }
+        EmbeddingProvider model = EmbeddingSetting.create(name).orElseThrow();
+        Path cached = cacheDir == null ? null
+            : cacheDir.resolve("setting-" + Integer.toHexString(name.hashCode()) + ".vectors");
+        yield new CachingProvider(model, cached);
+      }
     };
   }
 
