@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -341,8 +342,27 @@ public final class FunctionPolicy {
       "ACCESS_HISTORY", "LOGIN_HISTORY", "QUERY_ACCELERATION_HISTORY",
       // also carry other callers' query text
       "QUERY_ACCELERATION_ELIGIBLE", "TASK_HISTORY", "AGGREGATE_QUERY_HISTORY",
-      // an alert's CONDITION and ACTION are SQL text
-      "ALERT_HISTORY");
+      // one row per run of every alert in the account: the CONDITION and ACTION run, and the
+      // error messages, which can quote data. (SHOW ALERTS, DESCRIBE ALERT and GET_DDL show the
+      // definitions of the alerts the role holds privileges on, as GET_DDL shows a view's; they
+      // stay allowed. The ACCOUNT_USAGE views cover every object of the account.)
+      "ALERT_HISTORY",
+      // every version of every task's definition in the account
+      "TASK_VERSIONS",
+      // Cortex Analyst's log (user, question, generated SQL); AI observability traces (prompts)
+      "CORTEX_ANALYST_REQUESTS_V", "AI_OBSERVABILITY_EVENTS",
+      // loads' first error message quotes the rejected row's data
+      "COPY_HISTORY", "LOAD_HISTORY");
+
+  /**
+   * {@link Dialect#SNOWFLAKE}: names too common to refuse alone, refused under the schema that
+   * makes them Snowflake's own views: {@code SNOWFLAKE.TELEMETRY.EVENTS} (the account's event
+   * table: logs and traces of procedures and functions, with traced SQL text) and {@code
+   * SNOWFLAKE.ACCOUNT_USAGE.SESSIONS} (every session's client and login, as LOGIN_HISTORY).
+   */
+  private static final Map<String, Set<String>> SNOWFLAKE_QUALIFIED_RELATIONS = Map.of(
+      "TELEMETRY", Set.of("EVENTS", "EVENTS_VIEW"),
+      "ACCOUNT_USAGE", Set.of("SESSIONS"));
 
   /** Words before '(' in table position that are syntax, not table functions. */
   private static final Set<String> TABLE_SYNTAX = Set.of("LATERAL", "VALUES", "ONLY", "TABLE");
@@ -722,8 +742,9 @@ public final class FunctionPolicy {
    * Decides about a qualified relation name ({@code schema.name}): in {@link Dialect#GENERIC},
    * names too common to refuse alone ({@code SESSIONS}, {@code LOCKS}, {@code THREADS}, {@code
    * PROCESSES}, {@code QUERIES}, ...) are refused under a system schema ({@code
-   * INFORMATION_SCHEMA.SESSIONS} on H2 shows other sessions' running SQL); otherwise as {@link
-   * #relationAccess(String)}.
+   * INFORMATION_SCHEMA.SESSIONS} on H2 shows other sessions' running SQL); in {@link
+   * Dialect#SNOWFLAKE}, {@code TELEMETRY.EVENTS} (the account's event table) and {@code
+   * ACCOUNT_USAGE.SESSIONS}; otherwise as {@link #relationAccess(String)}.
    *
    * @param qualifier the part before the name, quoted or not
    * @param name the relation name, quoted or not
@@ -736,6 +757,10 @@ public final class FunctionPolicy {
     }
     if (dialect == Dialect.GENERIC && GENERIC_QUALIFIED_RELATIONS.contains(n)
         && systemSchema(qualifier)) {
+      return Access.DENIED;
+    }
+    if (dialect == Dialect.SNOWFLAKE && SNOWFLAKE_QUALIFIED_RELATIONS
+        .getOrDefault(normalize(qualifier), Set.of()).contains(n)) {
       return Access.DENIED;
     }
     return relationAccess(name);

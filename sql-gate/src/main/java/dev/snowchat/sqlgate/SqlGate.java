@@ -162,7 +162,8 @@ public final class SqlGate {
           + " comments and backslash-escaped quotes.";
       case PARSE_FAILED -> "Send one " + allowedList + " statement in plain " + dialect.configName()
           + " syntax.";
-      case FUNCTION_NOT_ALLOWED -> "Remove the function; read-only functions are allowed.";
+      case FUNCTION_NOT_ALLOWED -> "Leave out the function, system view or setting named in the"
+          + " reason; read-only functions and the tables and views that hold data are allowed.";
       case FILE_ACCESS -> allowedPaths.isEmpty()
           ? "Query tables instead; file access is disabled."
           : "Read files only through literal absolute paths under " + allowedPaths + ".";

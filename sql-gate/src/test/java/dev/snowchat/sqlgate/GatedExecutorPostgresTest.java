@@ -246,6 +246,68 @@ class GatedExecutorPostgresTest {
     }
   }
 
+  /**
+   * A sixth red-team run: built-in text settings hold credentials ({@code primary_conninfo}'s
+   * replication password, {@code archive_command}'s storage keys), readable by any role granted
+   * {@code pg_read_all_settings} ({@code pg_monitor}); the engine shows it, the gate refuses it.
+   * The reviewed list is checked against this engine's every setting: each flag, number and
+   * choice is readable, and no text setting naming a command, connection, file, directory, path,
+   * library or address is.
+   */
+  @Test
+  void run_builtInSettingsHoldingPasswords_refused_listCoversTheEngine() throws Exception {
+    String password = "Repl1ca-" + UUID.randomUUID();
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      s.execute("ALTER SYSTEM SET primary_conninfo = 'host=10.0.0.5 user=replicator password="
+          + password + "'");
+      s.execute("SELECT pg_reload_conf()");
+    }
+    try {
+      try (Connection c = pg.connect(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT current_setting('primary_conninfo')")) {
+        rs.next();
+        assertThat(rs.getString(1)).as("the engine returns the password").contains(password);
+      }
+      GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
+          .gate(SqlGate.builder().dialect(Dialect.POSTGRES).build()).build();
+      for (String sql : List.of("SELECT current_setting('primary_conninfo') AS a",
+          "SHOW primary_conninfo", "SHOW \"primary_conninfo\"",
+          "SELECT current_setting('PRIMARY_CONNINFO', true)")) {
+        assertThat(executor.run(sql)).as(sql).isInstanceOf(Execution.Refused.class);
+      }
+      SqlGate gate = SqlGate.builder().dialect(Dialect.POSTGRES).build();
+      int flags = 0;
+      int texts = 0;
+      try (Connection c = pg.connect(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT name, vartype FROM pg_settings")) {
+        while (rs.next()) {
+          String name = rs.getString(1);
+          boolean show = gate.check("SHOW " + name).allowed();
+          boolean call = gate.check("SELECT current_setting('" + name + "')").allowed();
+          assertThat(call).as(name).isEqualTo(show);
+          if (!rs.getString(2).equals("string")) {
+            flags++;
+            assertThat(show).as("a flag, number or choice: " + name).isTrue();
+          } else if (name.matches("(?i).*(command|conninfo|file|directory|_dir|path|librar"
+              + "|addresses|keyfile|slot_name|prefix|destination).*")
+              // the search path lists schemas; ssl_library names the TLS library ("OpenSSL")
+              && !name.equalsIgnoreCase("search_path") && !name.equalsIgnoreCase("ssl_library")) {
+            texts++;
+            assertThat(show).as("a text setting that may hold a secret: " + name).isFalse();
+          }
+        }
+      }
+      assertThat(flags).as("the engine's flags, numbers and choices").isGreaterThan(250);
+      assertThat(texts).as("the engine's command, path and connection settings")
+          .isGreaterThan(20);
+    } finally {
+      try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+        s.execute("ALTER SYSTEM RESET primary_conninfo");
+        s.execute("SELECT pg_reload_conf()");
+      }
+    }
+  }
+
   @Test
   void execute_refusedWrite_neverReachesTheServer() {
     RecordingDataSource recording = new RecordingDataSource(pg.dataSource());

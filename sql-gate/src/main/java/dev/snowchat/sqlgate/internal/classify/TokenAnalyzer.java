@@ -727,7 +727,8 @@ final class TokenAnalyzer {
             o.word = (w.equals("NEXT") ? "NEXT VALUE FOR" : "NEXTVAL FOR")
                 + " (advances a sequence)";
           }
-          if (enforce && dialect == Dialect.GENERIC && !call && systemName(t, i, w, o)) {
+          if (enforce && (dialect == Dialect.GENERIC || dialect == Dialect.SNOWFLAKE) && !call
+              && systemName(t, i, w, o)) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && w.equals("NEXTVAL") && prev != null
@@ -749,8 +750,8 @@ final class TokenAnalyzer {
           if (enforce && userCode(t, i, k.value(), next != null && next.isOp("("), depth, o)) {
             return;
           }
-          if (enforce && dialect == Dialect.GENERIC && !(next != null && next.isOp("("))
-              && systemName(t, i, k.value(), o)) {
+          if (enforce && (dialect == Dialect.GENERIC || dialect == Dialect.SNOWFLAKE)
+              && !(next != null && next.isOp("(")) && systemName(t, i, k.value(), o)) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
@@ -832,15 +833,19 @@ final class TokenAnalyzer {
    * GENERIC: the system views of the engines it may front that show other sessions' SQL text
    * ({@link FunctionPolicy#relationAccess(String, String)}), a {@code USE} of a system schema
    * (which makes them reachable without their schema: {@code USE INFORMATION_SCHEMA} on H2), and
-   * MySQL's {@code SHOW ENGINE ... STATUS} (the last deadlock's SQL). Refuses and returns true.
+   * MySQL's {@code SHOW ENGINE ... STATUS} (the last deadlock's SQL). SNOWFLAKE: the views whose
+   * names are refused only under their schema ({@code TELEMETRY.EVENTS}, {@code
+   * ACCOUNT_USAGE.SESSIONS}). Refuses and returns true.
    */
   private boolean systemName(List<Token> t, int i, String name, Outcome o) {
-    if (o.kind == StatementKind.USE && functions.systemSchema(name)) {
+    if (dialect == Dialect.GENERIC && o.kind == StatementKind.USE
+        && functions.systemSchema(name)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "USE of the system schema " + Reasons.quote(name)
           + " makes views of other callers' SQL reachable by unqualified names");
       return true;
     }
-    if (o.kind == StatementKind.SHOW && i == 1 && t.get(i).isWord("ENGINE")) {
+    if (dialect == Dialect.GENERIC && o.kind == StatementKind.SHOW && i == 1
+        && t.get(i).isWord("ENGINE")) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "SHOW ENGINE ... STATUS shows other callers' SQL"
           + " (the last deadlock's statements)");
       return true;
@@ -860,7 +865,7 @@ final class TokenAnalyzer {
     if ((q.type() == TokenType.WORD || q.type() == TokenType.QUOTED_IDENT)
         && functions.relationAccess(q.value(), name) == FunctionPolicy.Access.DENIED) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(q.value() + "."
-          + name) + " discloses other callers' SQL");
+          + name) + " discloses other callers' SQL, logs or sessions");
       return true;
     }
     return false;
@@ -907,15 +912,15 @@ final class TokenAnalyzer {
 
   /**
    * PostgreSQL {@code current_setting('name' [, missing_ok])} at {@code i}: one literal naming a
-   * built-in setting (no {@code .}: custom settings are {@code prefix.name}) or a per-call
-   * session variable ({@link #callVariable}).
+   * reviewed built-in setting ({@link PostgresSettings#readable}; custom settings, {@code
+   * prefix.name}, are not) or a per-call session variable ({@link #callVariable}).
    */
   private static boolean builtInSetting(List<Token> t, int i) {
     if (i + 3 >= t.size() || !t.get(i + 1).isOp("(") || t.get(i + 2).type() != TokenType.STRING) {
       return false;
     }
     String name = t.get(i + 2).value().strip();
-    if (name.isEmpty() || name.indexOf('.') >= 0 && !callVariable(name)) {
+    if (!callVariable(name) && !PostgresSettings.readable(name)) {
       return false;
     }
     Token after = t.get(i + 3);
@@ -960,6 +965,22 @@ final class TokenAnalyzer {
       default -> { }
     }
     Token name = t.get(j);
+    if (j + 1 == t.size() && (name.type() == TokenType.WORD
+        || name.type() == TokenType.QUOTED_IDENT) && name.value().indexOf('.') < 0) {
+      // SHOW name: PostgreSQL reads a reviewed setting only; in GENERIC, where SHOW also lists
+      // objects (SHOW TABLES), only PostgreSQL's settings known to hold secrets are refused.
+      boolean refused = dialect == Dialect.POSTGRES
+          ? !PostgresSettings.readable(name.value()) && !callVariable(name.value())
+          : PostgresSettings.disclosing(name.value());
+      return refused ? "SHOW " + Reasons.quote(name.value()) + " is not a reviewed setting:"
+          + " settings such as primary_conninfo, archive_command and ssl_passphrase_command hold"
+          + " passwords, keys, commands or paths; SHOW work_mem, TimeZone, search_path or"
+          + " another reviewed setting instead" : null;
+    }
+    if (dialect == Dialect.POSTGRES && !postgresShowForm(t, j)) {
+      return "SHOW takes one setting's name in PostgreSQL (or TIME ZONE, TRANSACTION ISOLATION"
+          + " LEVEL, SESSION AUTHORIZATION)";
+    }
     boolean custom;
     if (j + 1 < t.size() && t.get(j + 1).isOp(".")) {
       // SHOW prefix.name, unless exactly SHOW snowchat.name (a per-call session variable)
@@ -972,6 +993,21 @@ final class TokenAnalyzer {
     }
     return custom ? "SHOW of a custom setting ('prefix.name'): applications keep keys and tokens"
         + " in them; SHOW a built-in setting instead" : null;
+  }
+
+  /**
+   * {@return whether the tokens from {@code j} on are one of PostgreSQL's multi-word {@code SHOW}
+   * forms, or a custom setting {@code prefix.name} (judged by the caller)}
+   */
+  private static boolean postgresShowForm(List<Token> t, int j) {
+    int n = t.size() - j;
+    if (n == 3 && t.get(j + 1).isOp(".")) {
+      return true;
+    }
+    return n == 2 && t.get(j).isWord("TIME") && t.get(j + 1).isWord("ZONE")
+        || n == 2 && t.get(j).isWord("SESSION") && t.get(j + 1).isWord("AUTHORIZATION")
+        || n == 3 && t.get(j).isWord("TRANSACTION") && t.get(j + 1).isWord("ISOLATION")
+            && t.get(j + 2).isWord("LEVEL");
   }
 
   private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|`?";
@@ -1274,6 +1310,14 @@ final class TokenAnalyzer {
   // ---------------------------------------------------------------- functions and files
 
   private void relation(String name, Outcome o) {
+    int dot = name.lastIndexOf('.');
+    if (dot > 0 && functions.relationAccess(name.substring(0, dot), name)
+        == FunctionPolicy.Access.DENIED) {
+      // a qualified name in one literal (IDENTIFIER('SNOWFLAKE.TELEMETRY.EVENTS'))
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(name)
+          + " discloses other callers' SQL, logs, sessions or secrets");
+      return;
+    }
     if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
       String n = name.strip().toUpperCase(java.util.Locale.ROOT);
       String instead = dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC
@@ -1358,10 +1402,11 @@ final class TokenAnalyzer {
     }
     if (dialect != Dialect.DUCKDB && dialect != Dialect.SNOWFLAKE
         && lastPart(n).equals("CURRENT_SETTING") && !builtInSetting(t, i)) {
-      o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a built-in setting"
-          + " or a per-call session variable ('snowchat.name') named by a literal ('work_mem',"
-          + " 'TimeZone', ...): other custom settings ('app.key') are where applications keep"
-          + " keys and tokens");
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "current_setting() may only read a reviewed built-in"
+          + " setting or a per-call session variable ('snowchat.name') named by a literal"
+          + " ('work_mem', 'TimeZone', ...): custom settings ('app.key') are where applications"
+          + " keep keys and tokens, and built-in ones such as primary_conninfo, archive_command"
+          + " and ssl_passphrase_command hold passwords, keys and commands");
       return;
     }
     if (dialect == Dialect.DUCKDB && lastPart(n).equals("CURRENT_SETTING")
