@@ -324,7 +324,14 @@ public final class FunctionPolicy {
       // plausible application table names, refused only under a system schema: MySQL's
       // mysql.general_log and mysql.slow_log, ClickHouse's system.query_log and friends
       "GENERAL_LOG", "SLOW_LOG", "QUERY_LOG", "QUERY_CACHE", "ASYNCHRONOUS_INSERTS",
-      "MUTATIONS");
+      "MUTATIONS",
+      // credentials, as PostgreSQL's pg_shadow: MySQL's mysql.user and MariaDB's
+      // mysql.global_priv (password hashes), mysql.servers (FEDERATED passwords) and
+      // mysql.slave_master_info (the replication password, in clear); SQL Server's
+      // sys.sql_logins and sys.syslogins (hashes); Oracle's SYS.USER$, USER_HISTORY$ (hashes)
+      // and LINK$ (database links' passwords)
+      "USER", "GLOBAL_PRIV", "SERVERS", "SLAVE_MASTER_INFO", "SQL_LOGINS", "SYSLOGINS",
+      "USER$", "USER_HISTORY$", "LINK$");
 
   /** {@link Dialect#GENERIC}: the system schemas of the engines it may front. */
   private static final Set<String> GENERIC_SYSTEM_SCHEMAS = Set.of("INFORMATION_SCHEMA",

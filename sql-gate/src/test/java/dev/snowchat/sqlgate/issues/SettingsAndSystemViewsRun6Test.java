@@ -114,6 +114,32 @@ class SettingsAndSystemViewsRun6Test {
     assertThat(v.allowed()).as(sql + " -> " + v.reason()).isTrue();
   }
 
+  /**
+   * Found while closing the above: in GENERIC the credential tables of the engines it may front
+   * were allowed, while PostgreSQL's {@code pg_shadow} and {@code pg_authid} are refused.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT user, authentication_string FROM mysql.user",
+      "SELECT * FROM `mysql`.`user`", "SELECT * FROM mysql.global_priv",
+      "SELECT * FROM mysql.servers", "SELECT User_password FROM mysql.slave_master_info",
+      "SHOW CREATE USER root", "show create user 'app'@'%'",
+      "SELECT name, password_hash FROM master.sys.sql_logins", "SELECT * FROM [sys].[sql_logins]",
+      "SELECT * FROM sys.syslogins", "SELECT * FROM SYS.USER$", "SELECT * FROM sys.link$",
+      "SELECT * FROM SYS.USER_HISTORY$"})
+  void generic_credentialTables_refused(String sql) {
+    Verdict v = GENERIC.check(sql);
+    assertThat(v.allowed()).as(sql).isFalse();
+    assertThat(v.rule()).as(sql).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT * FROM app.user", "SELECT * FROM \"user\"",
+      "SELECT * FROM app.servers", "SELECT * FROM servers", "SHOW CREATE TABLE t", "SHOW GRANTS",
+      "SELECT * FROM INFORMATION_SCHEMA.USERS"})
+  void generic_credentialLookAlikes_allowed(String sql) {
+    assertThat(GENERIC.check(sql).allowed()).as(sql).isTrue();
+  }
+
   @Test
   void refusedSystemView_adviceNamesViewsAndSettings_notOnlyFunctions() {
     for (Verdict v : new Verdict[] {POSTGRES.check("SELECT * FROM pg_stat_activity"),

@@ -833,7 +833,8 @@ final class TokenAnalyzer {
    * GENERIC: the system views of the engines it may front that show other sessions' SQL text
    * ({@link FunctionPolicy#relationAccess(String, String)}), a {@code USE} of a system schema
    * (which makes them reachable without their schema: {@code USE INFORMATION_SCHEMA} on H2), and
-   * MySQL's {@code SHOW ENGINE ... STATUS} (the last deadlock's SQL). SNOWFLAKE: the views whose
+   * MySQL's {@code SHOW ENGINE ... STATUS} (the last deadlock's SQL) and {@code SHOW CREATE USER}
+   * (the password hash). SNOWFLAKE: the views whose
    * names are refused only under their schema ({@code TELEMETRY.EVENTS}, {@code
    * ACCOUNT_USAGE.SESSIONS}). Refuses and returns true.
    */
@@ -848,6 +849,12 @@ final class TokenAnalyzer {
         && t.get(i).isWord("ENGINE")) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "SHOW ENGINE ... STATUS shows other callers' SQL"
           + " (the last deadlock's statements)");
+      return true;
+    }
+    if (dialect == Dialect.GENERIC && o.kind == StatementKind.SHOW && i == 2
+        && t.get(1).isWord("CREATE") && t.get(2).isWord("USER")) {
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "SHOW CREATE USER shows the user's password hash"
+          + " (MySQL); SHOW GRANTS shows what a user may do");
       return true;
     }
     int j = i - 1;
@@ -865,7 +872,7 @@ final class TokenAnalyzer {
     if ((q.type() == TokenType.WORD || q.type() == TokenType.QUOTED_IDENT)
         && functions.relationAccess(q.value(), name) == FunctionPolicy.Access.DENIED) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(q.value() + "."
-          + name) + " discloses other callers' SQL, logs or sessions");
+          + name) + " discloses other callers' SQL, logs, sessions or credentials");
       return true;
     }
     return false;
