@@ -635,8 +635,16 @@ public final class OfflinePlanner implements ChatEngine {
       answerTable(r);
     }
 
+    /** A fenced SQL block whose fence is longer than any run of backticks inside the SQL. */
     static String sqlBlock(String sql) {
-      return "```sql\n" + sql + "\n```";
+      int longest = 0;
+      int run = 0;
+      for (int i = 0; i < sql.length(); i++) {
+        run = sql.charAt(i) == '`' ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+      String fence = "`".repeat(Math.max(3, longest + 1));
+      return fence + "sql\n" + sql + "\n" + fence;
     }
 
     static Object firstCell(Map<String, Object> r) {
@@ -701,10 +709,31 @@ public final class OfflinePlanner implements ChatEngine {
       return sb.toString();
     }
 
+    /**
+     * A value as one markdown table cell: shortened, on one line, and with every character that
+     * markdown or HTML would read as markup escaped, so that data from the warehouse ({@code
+     * <pre id="confirm">}, {@code [link](...)}, {@code **}) shows as the text it is.
+     */
     static String cell(String s) {
-      String c = s.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ")
-          .replace("\n", " ");
-      return c.length() > MAX_CELL ? c.substring(0, MAX_CELL - 3) + "..." : c;
+      String c = s.replace("\r", " ").replace("\n", " ");
+      if (c.length() > MAX_CELL) {
+        c = c.substring(0, MAX_CELL - 3) + "...";
+      }
+      StringBuilder b = new StringBuilder(c.length() + 8);
+      for (int i = 0; i < c.length(); i++) {
+        char ch = c.charAt(i);
+        if (MARKUP.indexOf(ch) >= 0) {
+          b.append('\\');
+        }
+        b.append(ch);
+      }
+      return b.toString();
     }
+
+    /**
+     * What markdown (GFM) or HTML would read as a tag, entity, link, code span or cell border;
+     * each is escaped with a backslash. (Emphasis marks stay: `_` is in most names.)
+     */
+    private static final String MARKUP = "\\`[]<>&|";
   }
 }

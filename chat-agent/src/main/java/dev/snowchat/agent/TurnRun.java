@@ -14,7 +14,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,6 +44,8 @@ final class TurnRun implements TurnHandle, Turn {
   private final java.util.concurrent.locks.ReentrantLock emitLock =
       new java.util.concurrent.locks.ReentrantLock();
   private final AtomicInteger toolCalls = new AtomicInteger();
+  /** The ids of this turn's calls that asked for approval. */
+  private final Set<String> approvalIds = ConcurrentHashMap.newKeySet();
   private final AtomicInteger modelTurns = new AtomicInteger();
   private final List<Message> recorded = new ArrayList<>();
   private volatile boolean cancelled;
@@ -424,6 +428,14 @@ final class TurnRun implements TurnHandle, Turn {
   private ToolOutcome runTool(ToolCall c) throws InterruptedException {
     Tool tool = tools.get(c.name());
     boolean ask = tool != null && agent.approver.requiresApproval(c.name(), c.input());
+    // An approval is keyed by the call's id: two calls of one turn that need approval under the
+    // same id (models served by some OpenAI-compatible servers repeat or leave out ids) could
+    // not be told apart, and the person could approve one while reading the other. The second
+    // is refused, unrun.
+    boolean duplicate = ask && !approvalIds.add(c.id());
+    if (duplicate) {
+      ask = false;
+    }
     // The pending approval is registered before the event announces it: a host may answer
     // as soon as it sees the event.
     CompletableFuture<Boolean> approval = ask ? registerApproval(c) : null;
@@ -439,6 +451,9 @@ final class TurnRun implements TurnHandle, Turn {
     if (tool == null) {
       out = ToolOutcome.error("Unknown tool '" + c.name() + "'. Available tools: "
           + String.join(", ", tools.keySet()) + ".");
+    } else if (duplicate) {
+      out = ToolOutcome.error("Not run: another call in this turn that needs approval has the"
+          + " same id '" + c.id() + "'; give each tool call its own id.");
     } else {
       ToolOutcome denial = approval != null ? awaitApproval(c, approval) : null;
       out = denial != null ? denial : invoke(tool, c);

@@ -107,6 +107,36 @@ class ApprovalTest {
     }
   }
 
+  /**
+   * A review found two parallel writes under one id ({@code dup}): one approval ran whichever
+   * registered last, not necessarily the one the person read. The second is now refused unrun,
+   * and the one approval runs the first.
+   */
+  @Test
+  void approval_twoCallsWithOneId_secondRefusedUnrun_approvalRunsTheFirst() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "1 row deleted");
+    ScriptedModelClient model = ScriptedModelClient.of(
+        reply().toolUse("dup", "execute_query", Map.of("sql", "DELETE FROM A"))
+            .toolUse("dup", "execute_query", Map.of("sql", "DELETE FROM B")),
+        reply().text("ok"));
+    try (ChatAgent agent = agent(model, tool, Duration.ofMinutes(5))) {
+      Waiting ev = new Waiting();
+      TurnHandle h = agent.chat("s", "u", "delete both", ev);
+      assertThat(ev.asked.await(20, TimeUnit.SECONDS)).isTrue();
+      AgentEvent.ToolUse asked = ev.of(AgentEvent.ToolUse.class).stream()
+          .filter(AgentEvent.ToolUse::approvalRequired).findFirst().orElseThrow();
+      assertThat(agent.approve("s", "dup", true)).isTrue();
+      assertThat(Events.await(h, ev).stopReason()).isEqualTo(StopReason.END_TURN);
+      assertThat(ev.of(AgentEvent.ToolUse.class)).hasSize(2)
+          .filteredOn(AgentEvent.ToolUse::approvalRequired).hasSize(1);
+      // exactly the statement that was shown for approval ran
+      assertThat(tool.inputs).singleElement().isEqualTo(asked.input());
+      assertThat(ev.of(AgentEvent.ToolResult.class)).hasSize(2)
+          .filteredOn(AgentEvent.ToolResult::error).singleElement()
+          .satisfies(r -> assertThat(r.content()).contains("same id 'dup'"));
+    }
+  }
+
   @Test
   void approval_notRequired_announcesTheCallWithoutWaiting() throws Exception {
     FakeTool tool = FakeTool.returning("execute_query", "1");

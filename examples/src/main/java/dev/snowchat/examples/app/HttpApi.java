@@ -129,7 +129,8 @@ final class HttpApi implements HttpHandler {
       return;
     }
     String type = ex.getRequestHeaders().getFirst("Content-Type");
-    if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+    if (type == null || !type.split(";", 2)[0].strip().toLowerCase(java.util.Locale.ROOT)
+        .equals("application/json")) {
       error(ex, 415, "NOT_JSON", "Send a JSON body with Content-Type: application/json.");
       return;
     }
@@ -192,7 +193,9 @@ final class HttpApi implements HttpHandler {
     })) {
       TurnHandle h = agent.chat(s.id, s.userId, prompt, e -> sse.send(e.toJsonString()));
       handle.set(h);
-      running.put(s.id, h);
+      // A turn refused because one is running (SESSION_BUSY) must not take the running turn's
+      // place here, or /api/stop and /api/reset could no longer reach that turn.
+      boolean registered = running.putIfAbsent(s.id, h) == null;
       if (sse.isGone()) {
         h.cancel();
       }
@@ -204,7 +207,9 @@ final class HttpApi implements HttpHandler {
         h.cancel();
         Thread.currentThread().interrupt();
       } finally {
-        running.remove(s.id, h);
+        if (registered) {
+          running.remove(s.id, h);
+        }
       }
     }
   }
@@ -293,7 +298,8 @@ final class HttpApi implements HttpHandler {
       return true; // not a browser page (curl, a script): the token, if any, still applies
     }
     String host = ex.getRequestHeaders().getFirst("Host");
-    return host != null && origin.equals("http://" + host);
+    // https: behind a TLS-terminating proxy that forwards the browser's Host
+    return host != null && (origin.equals("http://" + host) || origin.equals("https://" + host));
   }
 
   private boolean authorized(HttpExchange ex) {
@@ -318,7 +324,14 @@ final class HttpApi implements HttpHandler {
         if (constantTimeEquals(t, config.token().orElseThrow())) {
           ex.getResponseHeaders().add("Set-Cookie", TOKEN_COOKIE + "=" + loginCookie
               + "; Path=/; HttpOnly; SameSite=Strict");
-          ex.getResponseHeaders().set("Location", ex.getRequestURI().getPath());
+          // The path as sent (still encoded), and only a path on this server: a decoded
+          // "/%2Fevil.example" would be "//evil.example", another site.
+          String back = ex.getRequestURI().getRawPath();
+          if (back == null || !back.startsWith("/") || back.startsWith("//")
+              || back.startsWith("/\\")) {
+            back = "/";
+          }
+          ex.getResponseHeaders().set("Location", back);
           ex.sendResponseHeaders(303, -1);
           return true;
         }

@@ -63,4 +63,21 @@ class AccessTokenTest {
         app.uri().resolve("/?token=wrong")).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(bad.statusCode()).isEqualTo(401);
   }
+
+  /** A review found {@code /%2Fevil.example?token=T} redirected to {@code //evil.example}. */
+  @Test
+  void tokenLogin_redirectsOnlyToAPathOnThisServer() throws Exception {
+    HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    for (String path : new String[] {"/%2Fevil.example", "/%2F%2Fevil.example", "/%5Cevil.example"}) {
+      HttpResponse<String> login = http.send(HttpRequest.newBuilder(
+          app.uri().resolve(path + "?token=" + TOKEN)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(login.statusCode()).as(path).isEqualTo(303);
+      String location = login.headers().firstValue("Location").orElseThrow();
+      assertThat(location).as(path).startsWith("/").doesNotStartWith("//")
+          .doesNotStartWith("/\\");
+      assertThat(app.uri().resolve(location).getHost()).as(path)
+          .isEqualTo(app.uri().getHost());
+    }
+  }
 }

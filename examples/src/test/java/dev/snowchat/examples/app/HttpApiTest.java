@@ -104,6 +104,25 @@ class HttpApiTest {
     String own = "http://" + app.uri().getHost() + ":" + app.uri().getPort();
     TestClient same = new TestClient(app.uri(), Map.of("Origin", own));
     assertThat(same.post("/api/reset", Map.of("session", s)).statusCode()).isEqualTo(200);
+    // the same page served through a TLS-terminating proxy that forwards the Host
+    TestClient proxied = new TestClient(app.uri(), Map.of("Origin", own.replace("http:", "https:")));
+    assertThat(proxied.post("/api/reset", Map.of("session", s)).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void post_withAContentTypeThatOnlyStartsLikeJson_isRefused() throws Exception {
+    for (String type : new String[] {"application/json-evil", "application/jsonx"}) {
+      HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+          client.request("/api/session").header("Content-Type", type)
+              .POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(type).isEqualTo(415);
+    }
+    HttpResponse<String> ok = java.net.http.HttpClient.newHttpClient().send(
+        client.request("/api/session").header("Content-Type", "application/json; charset=utf-8")
+            .POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(ok.statusCode()).isEqualTo(200);
   }
 
   @Test

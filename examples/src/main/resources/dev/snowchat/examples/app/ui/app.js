@@ -3,7 +3,11 @@
 'use strict';
 
 (() => {
-  const $ = (id) => document.getElementById(id);
+  // The page's own elements, found once before anything is rendered: rendered answers hold data
+  // from the warehouse, and an element there with the same id (id="confirm-sql") must never be
+  // found in place of the page's own.
+  const own = new Map([...document.querySelectorAll('[id]')].map((e) => [e.id, e]));
+  const $ = (id) => own.get(id) || null;
   const el = (tag, cls, text) => {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -11,7 +15,8 @@
     return e;
   };
 
-  const state = { session: null, busy: false, abort: null, health: null, pendingConfirm: null };
+  const state = { session: null, busy: false, abort: null, health: null, pendingConfirm: null,
+    confirmQueue: [] };
 
   // ---------- theme ----------
   const root = document.documentElement;
@@ -100,9 +105,14 @@
   }
 
   // ---------- rendering ----------
+  // Answers quote warehouse data: only the tags markdown makes, and no id, name, class or style
+  // (they could stand in for the page's own elements or look like its badges and dialogs).
+  const MARKDOWN_TAGS = ['a', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3',
+    'h4', 'h5', 'h6', 'hr', 'i', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td',
+    'th', 'thead', 'tr', 'ul'];
   const purify = (html) => DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'img'],
-    FORBID_ATTR: ['style'],
+    ALLOWED_TAGS: MARKDOWN_TAGS, ALLOWED_ATTR: ['href', 'title', 'align', 'start'],
+    SANITIZE_NAMED_PROPS: true,
   });
   if (window.DOMPurify) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
@@ -111,6 +121,15 @@
         node.setAttribute('rel', 'noopener noreferrer');
       }
     });
+  }
+
+  // Raw HTML in an answer (a model quoting warehouse data) is shown as the text it is, never
+  // parsed: an unclosed <style> or <math> would otherwise swallow the rest of the answer.
+  const escapeHtml = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  if (window.marked) {
+    marked.use({ renderer: { html: (token) => escapeHtml(typeof token === 'string' ? token
+      : token.text) } });
   }
 
   function renderMarkdown(target, text) {
@@ -391,7 +410,15 @@
   }
 
   // ---------- confirm writes ----------
+  // One dialog per write, in the order they were asked: a second write asked while the dialog
+  // is open waits its turn, so the statement shown is always the one approved.
   function askConfirm(ev) {
+    state.confirmQueue.push(ev);
+    if (!state.pendingConfirm) showNextConfirm();
+  }
+  function showNextConfirm() {
+    const ev = state.confirmQueue.shift();
+    if (!ev) return;
     state.pendingConfirm = ev.id;
     $('confirm-sql').textContent = (ev.input && ev.input.sql) || JSON.stringify(ev.input, null, 2);
     const dlg = $('confirm');
@@ -400,6 +427,7 @@
   }
   function closeConfirm() {
     state.pendingConfirm = null;
+    state.confirmQueue = [];
     if ($('confirm').open) {
       $('confirm').close();
       $('prompt').focus();
@@ -407,7 +435,13 @@
   }
   async function answerConfirm(approve) {
     const id = state.pendingConfirm;
-    closeConfirm();
+    state.pendingConfirm = null;
+    if (state.confirmQueue.length > 0) {
+      showNextConfirm();
+    } else if ($('confirm').open) {
+      $('confirm').close();
+      $('prompt').focus();
+    }
     if (!id) return;
     await post('/api/confirm', { session: state.session, toolUseId: id, approve });
   }
