@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,7 +48,12 @@ final class HttpApi implements HttpHandler {
   private final StaticFiles files = new StaticFiles();
   private final ScheduledExecutorService timer;
   private final @Nullable String loginCookie;
-  private final Map<String, TurnHandle> running = new ConcurrentHashMap<>();
+  /**
+   * Each session's turns in progress here. A set, not one handle: a second request while a turn
+   * runs makes a turn that ends at once (SESSION_BUSY), and it must neither hide nor unregister
+   * the running one.
+   */
+  private final Map<String, Set<TurnHandle>> running = new ConcurrentHashMap<>();
   private volatile int port;
 
   HttpApi(AppConfig config, ChatAgent agent, Sessions sessions, Health health,
@@ -71,7 +77,7 @@ final class HttpApi implements HttpHandler {
       String path = ex.getRequestURI().getPath();
       String method = ex.getRequestMethod();
       if (!hostAllowed(ex)) {
-        error(ex, 421, "BAD_HOST", "This server answers to 127.0.0.1, localhost or [::1] only.");
+        error(ex, 421, "BAD_HOST", "This server answers to 127.x.x.x, localhost or [::1] only.");
         return;
       }
       if (loginCookie != null && !authorized(ex)) {
@@ -193,9 +199,7 @@ final class HttpApi implements HttpHandler {
     })) {
       TurnHandle h = agent.chat(s.id, s.userId, prompt, e -> sse.send(e.toJsonString()));
       handle.set(h);
-      // A turn refused because one is running (SESSION_BUSY) must not take the running turn's
-      // place here, or /api/stop and /api/reset could no longer reach that turn.
-      boolean registered = running.putIfAbsent(s.id, h) == null;
+      running.computeIfAbsent(s.id, k -> ConcurrentHashMap.newKeySet()).add(h);
       if (sse.isGone()) {
         h.cancel();
       }
@@ -207,20 +211,27 @@ final class HttpApi implements HttpHandler {
         h.cancel();
         Thread.currentThread().interrupt();
       } finally {
-        if (registered) {
-          running.remove(s.id, h);
-        }
+        running.computeIfPresent(s.id, (k, set) -> {
+          set.remove(h);
+          return set.isEmpty() ? null : set;
+        });
       }
     }
   }
 
   private boolean stopTurn(String sessionId) {
-    TurnHandle h = running.get(sessionId);
-    if (h == null) {
+    Set<TurnHandle> turns = running.get(sessionId);
+    if (turns == null) {
       return false;
     }
-    h.cancel();
-    return true;
+    boolean any = false;
+    for (TurnHandle h : turns) {
+      if (!h.completion().isDone()) {
+        h.cancel();
+        any = true;
+      }
+    }
+    return any;
   }
 
   private void confirm(HttpExchange ex, Map<String, Object> body) throws IOException {
@@ -287,9 +298,39 @@ final class HttpApi implements HttpHandler {
     if (host == null) {
       return true; // HTTP/1.0 clients; browsers always send Host
     }
-    String name = host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1)
-        : host.contains(":") ? host.substring(0, host.indexOf(':')) : host;
-    return name.equals("127.0.0.1") || name.equals("localhost") || name.equals("[::1]");
+    String name;
+    String rest;
+    if (host.startsWith("[")) {
+      int close = host.indexOf(']');
+      if (close < 0) {
+        return false;
+      }
+      name = host.substring(0, close + 1);
+      rest = host.substring(close + 1);
+    } else {
+      int colon = host.indexOf(':');
+      name = colon < 0 ? host : host.substring(0, colon);
+      rest = colon < 0 ? "" : host.substring(colon);
+    }
+    // nothing but a port may follow the name ("[::1]evil.example" is no loopback name)
+    if (!rest.isEmpty() && !rest.matches(":[0-9]{1,5}")) {
+      return false;
+    }
+    return name.equals("localhost") || name.equals("[::1]") || loopbackV4(name);
+  }
+
+  /** {@return whether the text is a dotted IPv4 address in 127.0.0.0/8, the loopback network} */
+  private static boolean loopbackV4(String name) {
+    String[] parts = name.split("\\.", -1);
+    if (parts.length != 4 || !parts[0].equals("127")) {
+      return false;
+    }
+    for (String p : parts) {
+      if (!p.matches("[0-9]{1,3}") || Integer.parseInt(p) > 255) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private boolean sameOrigin(HttpExchange ex) {

@@ -57,6 +57,34 @@ class CancellationTest {
     assertThat(engine.interruptions.await(30, TimeUnit.SECONDS)).isTrue();
   }
 
+  /**
+   * A review found that a second question while a turn runs (answered SESSION_BUSY) unregistered
+   * the running turn: /api/stop then answered {@code ok: false} and the turn ran on.
+   */
+  @Test
+  void busySecondQuestion_leavesTheRunningTurnStoppable() throws Exception {
+    String s = client.newSession();
+    CompletableFuture<List<Map<String, Object>>> turn = CompletableFuture.supplyAsync(() -> {
+      try {
+        return client.chat(s, BrowserTest.LONG_QUERY);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    assertThat(engine.started.await(30, TimeUnit.SECONDS)).isTrue();
+    List<Map<String, Object>> busy = client.chat(s, "SELECT 1");
+    assertThat(busy).anySatisfy(e -> assertThat(e).containsEntry("code", "SESSION_BUSY"));
+    boolean stopped = false;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!stopped && System.nanoTime() < deadline) {
+      stopped = (Boolean) TestClient.json(client.post("/api/stop", Map.of("session", s)))
+          .get("ok");
+    }
+    assertThat(stopped).as("the running turn can still be stopped").isTrue();
+    List<Map<String, Object>> events = turn.get(60, TimeUnit.SECONDS);
+    assertThat(events.get(events.size() - 1)).containsEntry("stopReason", "cancelled");
+  }
+
   @Test
   void clientGoingAway_cancelsTheTurn() throws Exception {
     String s = client.newSession();

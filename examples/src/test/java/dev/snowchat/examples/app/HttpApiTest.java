@@ -146,6 +146,28 @@ class HttpApiTest {
   }
 
   @Test
+  void request_hostParsing_isStrict_andAcceptsTheLoopbackNetwork() throws Exception {
+    int port = app.uri().getPort();
+    for (String host : new String[] {"[::1]evil.example", "127.0.0.1.evil.example",
+        "localhost:80evil", "127.0.0.256", "[::1"}) {
+      assertThat(statusFor(host)).as(host).isEqualTo(421);
+    }
+    for (String host : new String[] {"127.0.0.1:" + port, "localhost:" + port, "127.0.0.2:" + port,
+        "[::1]:" + port, "localhost"}) {
+      assertThat(statusFor(host)).as(host).isEqualTo(200);
+    }
+  }
+
+  private static int statusFor(String host) throws Exception {
+    try (java.net.Socket s = new java.net.Socket(app.uri().getHost(), app.uri().getPort())) {
+      s.getOutputStream().write(("GET /api/health HTTP/1.1\r\nHost: " + host
+          + "\r\nConnection: close\r\n\r\n").getBytes());
+      String head = new String(s.getInputStream().readAllBytes());
+      return Integer.parseInt(head.substring(9, 12));
+    }
+  }
+
+  @Test
   void twoSessions_neverSeeEachOthersEvents() throws Exception {
     List<String> sessions = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
