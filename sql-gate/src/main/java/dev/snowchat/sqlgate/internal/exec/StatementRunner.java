@@ -449,6 +449,15 @@ public final class StatementRunner {
         || ("57014".equals(state) && elapsed.compareTo(limits.timeout()) >= 0)) {
       return timeout(limits, elapsed, queryId, e);
     }
+    if (outOfMemory(e)) {
+      // pgjdbc turns an OutOfMemoryError while receiving rows into SQL state 53200, the state
+      // the server uses for its own out-of-memory: the cause tells them apart.
+      return new SnowchatException(GateErrorCode.RESULT_TOO_LARGE,
+          "Reading the result ran this process (the JVM running the driver, not the database)"
+              + " out of memory: " + describe(e) + suffix(queryId) + ". The database ran the"
+              + " statement; select fewer or narrower columns (cut long values, e.g."
+              + " left(col, 1000)) or fewer rows.", e);
+    }
     if (isConnection(e)) {
       return connectionFailure(e);
     }
@@ -472,6 +481,17 @@ public final class StatementRunner {
             + " after " + human(elapsed) + suffix(queryId)
             + ". Narrow it (filters, LIMIT, fewer joins or columns) or raise the timeout.",
         cause);
+  }
+
+  /** {@return whether the driver failed for want of memory in this process} */
+  private static boolean outOfMemory(SQLException e) {
+    Throwable cur = e.getCause();
+    for (int i = 0; cur != null && i < 20; i++, cur = cur.getCause()) {
+      if (cur instanceof OutOfMemoryError) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isConnection(SQLException e) {

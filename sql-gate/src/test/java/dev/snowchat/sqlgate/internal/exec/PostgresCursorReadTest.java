@@ -248,6 +248,34 @@ class PostgresCursorReadTest {
   }
 
   /**
+   * pgjdbc turns an OutOfMemoryError while receiving rows into SQL state 53200 with the error as
+   * its cause (verified with a 300 MB value under -Xmx96m, EVALUATION.md): that is this process
+   * running out, not the warehouse. Here the driver's exception is raised in a later fetch.
+   */
+  @Test
+  void driverOutOfMemory_isResultTooLarge_notTheDatabase_connectionClean() throws Exception {
+    DataSource failing = failingOnFetch(shared, 2, () -> new SQLException(
+        "Ran out of memory retrieving query results.", "53200",
+        new OutOfMemoryError("Java heap space")));
+    GatedExecutor executor = executorNoCatalog(failing);
+
+    SnowchatException e = assertThrows(SnowchatException.class,
+        () -> executor.execute(NARROW.formatted(50)));
+
+    assertThat(e.code()).isEqualTo(GateErrorCode.RESULT_TOO_LARGE);
+    assertThat(e.getMessage()).contains("this process").contains("not the database")
+        .doesNotContain("rejected");
+    assertClean(true);
+    // the server's own out-of-memory (53200 without the JVM's error) stays a failed statement
+    DataSource serverOom = failingOnFetch(shared, 2, () -> new SQLException("out of memory",
+        "53200"));
+    assertThat(assertThrows(SnowchatException.class,
+        () -> executorNoCatalog(serverOom).execute(NARROW.formatted(50))).code())
+        .isEqualTo(GateErrorCode.QUERY_FAILED);
+    assertClean(true);
+  }
+
+  /**
    * The read's transaction is rolled back behind a read-only gate: a function the bare gate lets
    * through (no catalog, no hardening) cannot keep what it wrote. Behind a gate that allows
    * writes it commits, as auto-commit did.
