@@ -15,6 +15,12 @@ public enum GateErrorCode implements ErrorCode {
   STATEMENT_TIMEOUT(ErrorType.USER),
   /** The database rejected or failed the statement (syntax, unknown object, missing privilege). */
   QUERY_FAILED(ErrorType.USER),
+  /**
+   * Reading the result ran this process out of memory: the driver could not hold the rows it
+   * received (pgjdbc reports it as SQL state 53200 caused by an {@link OutOfMemoryError}). The
+   * database ran the statement; narrower columns or fewer rows fit.
+   */
+  RESULT_TOO_LARGE(ErrorType.USER),
   /** The database reported a passing failure (serialization conflict, deadlock, overload). */
   TRANSIENT_FAILURE(ErrorType.TRANSIENT),
   /** No connection could be obtained, or it broke while the statement ran. */

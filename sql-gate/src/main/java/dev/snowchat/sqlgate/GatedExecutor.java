@@ -180,7 +180,10 @@ public final class GatedExecutor {
       case Verdict.Allowed a -> {
         try {
           yield Execution.completed(
-              StatementRunner.run(dataSource, hardening, gate.dialect(), sql, a.kind(), limits));
+              StatementRunner.run(dataSource, hardening, gate.dialect(), sql, a.kind(), limits,
+                  // a gate that allows writes keeps what a read's functions wrote, as
+                  // auto-commit did
+                  !READ_KINDS.containsAll(gate.allowedKinds())));
         } catch (StatementRunner.DriverRefusal e) {
           // whatever the gate's dialect, a PostgreSQL driver would cut the text apart
           yield Execution.refused(Verdict.block(StatementKind.UNKNOWN,

@@ -135,6 +135,12 @@ public final class Errors {
             "The warehouse reported a passing failure: " + sentence(detail)
                 + " Retry the same call once.");
         case QUERY_FAILED -> queryFailed(e, detail, w);
+        // this server's own memory, not the warehouse's: the driver's "53200" is no resource
+        // limit of the database, and its root cause reads only "Java heap space"
+        case RESULT_TOO_LARGE -> new Failure(ToolErrorCode.RESULT_TOO_LARGE,
+            "Reading the result ran this MCP server out of memory (the server's own process,"
+                + " not the warehouse; the warehouse ran the query). Select fewer or narrower"
+                + " columns (cut long values, e.g. LEFT(col, 1000)) or fewer rows, and retry.");
       };
     }
     return queryFailed(e, detail, w);

@@ -116,6 +116,23 @@ class ErrorsTest {
     assertThat(Errors.sentence(in)).isEqualTo(out);
   }
 
+  /**
+   * pgjdbc reports this JVM running out of memory while it receives rows as SQL state 53200,
+   * the server's own out-of-memory state, with the OutOfMemoryError as cause ("Java heap
+   * space"): the message must not blame the warehouse.
+   */
+  @Test
+  void toolError_resultTooLarge_blamesThisServer_notTheWarehouse() {
+    SQLException driver = new SQLException("Ran out of memory retrieving query results.",
+        "53200", new OutOfMemoryError("Java heap space"));
+    Errors.Failure f = Errors.toolError(new SnowchatException(GateErrorCode.RESULT_TOO_LARGE,
+        "Reading the result ran this process out of memory", driver), warehouse);
+
+    assertThat(f.code()).isEqualTo(ToolErrorCode.RESULT_TOO_LARGE);
+    assertThat(f.message()).contains("this MCP server out of memory", "not the warehouse")
+        .doesNotContain("rejected", "resource limit of the database", "Java heap space");
+  }
+
   @Test
   void sqlException_isFoundInTheCauseChain() {
     SQLException root = new SQLException("permission denied for table t", "42501");

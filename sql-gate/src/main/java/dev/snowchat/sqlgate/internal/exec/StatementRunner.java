@@ -24,7 +24,9 @@ import java.sql.Types;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -40,6 +42,17 @@ public final class StatementRunner {
 
   /** Rows fetched per round trip at most; drivers that stream use it as a hint. */
   static final int MAX_FETCH_SIZE = 1000;
+
+  /**
+   * Rows per fetch at most on a PostgreSQL cursor: what the driver holds at once, whatever the
+   * rows weigh, is at most this many rows (a caller whose first rows are tiny and later rows huge
+   * gets no more buffered). Measured against round trips in EVALUATION.md, "Red-team run 6".
+   */
+  static final int MAX_CURSOR_FETCH = 32;
+
+  /** The kinds read through a cursor on PostgreSQL: row-returning, never a write. */
+  private static final Set<StatementKind> CURSOR_KINDS = EnumSet.of(StatementKind.READ,
+      StatementKind.SHOW, StatementKind.DESCRIBE, StatementKind.EXPLAIN);
 
   private StatementRunner() {}
 
@@ -57,6 +70,26 @@ public final class StatementRunner {
    */
   public static QueryResult run(DataSource dataSource, SessionHardening hardening, Dialect dialect,
       String sql, StatementKind kind, QueryLimits limits) {
+    return run(dataSource, hardening, dialect, sql, kind, limits, false);
+  }
+
+  /**
+   * Runs the statement.
+   *
+   * @param dataSource where connections come from
+   * @param hardening applied to the connection before the statement
+   * @param dialect the gate's dialect
+   * @param sql the statement, already allowed by the gate
+   * @param kind its kind, as classified
+   * @param limits the caps
+   * @param commitReads whether a read that PostgreSQL runs in a transaction of its own (a cursor)
+   *     commits when it succeeds, as auto-commit would have: when the gate allows writes, a
+   *     function a read calls may write. Otherwise the read's transaction is rolled back.
+   * @return the capped result
+   * @throws SnowchatException with a {@link GateErrorCode} on any failure
+   */
+  public static QueryResult run(DataSource dataSource, SessionHardening hardening, Dialect dialect,
+      String sql, StatementKind kind, QueryLimits limits, boolean commitReads) {
     Connection c;
     try {
       c = dataSource.getConnection();
@@ -75,11 +108,17 @@ public final class StatementRunner {
                 + describe(e) + ". Check the database's settings and the hardening options.",
             e);
       }
-      String split = postgresDriver(c) ? DriverSplit.refusal(sql) : null;
+      Boolean named = namesPostgresDriver(c);
+      // fail closed: a driver that cannot say is read as pgjdbc would split the text
+      String split = named == null || named ? DriverSplit.refusal(sql) : null;
       if (split != null) {
         throw new DriverRefusal(split);
       }
-      return execute(c, sql, kind, limits);
+      // but only a driver that says it is pgjdbc gets its transaction handled
+      if (Boolean.TRUE.equals(named) && CURSOR_KINDS.contains(kind)) {
+        return cursorRead(c, sql, kind, limits, commitReads);
+      }
+      return execute(c, sql, kind, limits, null);
     } finally {
       closeQuietly(c);
     }
@@ -103,13 +142,19 @@ public final class StatementRunner {
    * dialect fronts it. A connection that cannot say counts as one (fail closed).
    */
   static boolean postgresDriver(Connection c) {
+    Boolean named = namesPostgresDriver(c);
+    return named == null || named;
+  }
+
+  /** {@return whether the driver's name says pgjdbc or one derived from it; null: it cannot say} */
+  private static @Nullable Boolean namesPostgresDriver(Connection c) {
     try {
       String name = c.getMetaData().getDriverName();
       String lower = name == null ? "" : name.toLowerCase(java.util.Locale.ROOT);
       return lower.contains("postgresql") || lower.contains("redshift")
           || lower.contains("pgjdbc");
     } catch (SQLException | RuntimeException e) {
-      return true;
+      return null;
     }
   }
 
@@ -157,11 +202,70 @@ public final class StatementRunner {
     }
   }
 
+  /**
+   * Reads through a server-side cursor: pgjdbc honours the fetch size only outside auto-commit
+   * (in auto-commit it buffers every row up to {@code setMaxRows} before the first {@code
+   * next()}, whatever the byte cap). Auto-commit is turned off for the call and restored after
+   * it; the read's transaction is rolled back (or committed, when {@code commit} and the read
+   * succeeded) on every path, so the connection goes back as it was lent, with no transaction
+   * open. A connection lent with auto-commit off is in its lender's transaction: it is left as
+   * it is, as before.
+   */
+  private static QueryResult cursorRead(Connection c, String sql, StatementKind kind,
+      QueryLimits limits, boolean commit) {
+    boolean autoCommit;
+    try {
+      autoCommit = c.getAutoCommit();
+      if (autoCommit) {
+        c.setAutoCommit(false);
+      }
+    } catch (SQLException e) {
+      throw failure(e, false, Duration.ZERO, limits, null);
+    }
+    try {
+      QueryResult r = execute(c, sql, kind, limits, new FetchSizer(limits.maxBytes(),
+          MAX_CURSOR_FETCH));
+      if (autoCommit && commit) {
+        try {
+          c.commit();
+        } catch (SQLException e) {
+          throw failure(e, false, r.elapsed(), limits, r.queryId());
+        }
+      }
+      return r;
+    } finally {
+      if (autoCommit) {
+        restoreAutoCommit(c);
+      }
+    }
+  }
+
+  /**
+   * Ends the read's transaction (a no-op after a commit) and turns auto-commit back on. If that
+   * fails the connection's state is unknown: it is aborted, so that no pool lends it again with
+   * a transaction open or auto-commit off.
+   */
+  private static void restoreAutoCommit(Connection c) {
+    try {
+      c.rollback();
+      c.setAutoCommit(true);
+    } catch (SQLException | RuntimeException e) {
+      LOG.warn("Ending a read's transaction failed; aborting the connection: {}", describe(e));
+      try {
+        c.abort(r -> Thread.ofVirtual().name("snowchat-sqlgate-abort").start(r));
+      } catch (SQLException | RuntimeException abortFailed) {
+        LOG.debug("Aborting a connection failed", abortFailed);
+      }
+    }
+  }
+
   private static QueryResult execute(Connection c, String sql, StatementKind kind,
-      QueryLimits limits) {
+      QueryLimits limits, @Nullable FetchSizer cursor) {
     Statement st;
     try {
-      st = c.createStatement();
+      st = cursor == null ? c.createStatement()
+          : c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY,
+              ResultSet.CLOSE_CURSORS_AT_COMMIT);
     } catch (SQLException e) {
       throw connectionFailure(e);
     }
@@ -169,7 +273,7 @@ public final class StatementRunner {
     long start = System.nanoTime();
     String queryId = null;
     try {
-      if (!configure(st, limits) && sql.indexOf('{') >= 0 && postgresDriver(c)) {
+      if (!configure(st, limits, cursor) && sql.indexOf('{') >= 0 && postgresDriver(c)) {
         // pgjdbc rewrites {oj ...}, {d ...} without reading comments, then splits the result:
         // DriverSplit read the text as written, so fail closed
         throw new DriverRefusal("the PostgreSQL JDBC driver could not turn off JDBC escape"
@@ -182,7 +286,7 @@ public final class StatementRunner {
       Read read;
       if (hasResultSet) {
         try (ResultSet rs = st.getResultSet()) {
-          read = read(rs, limits);
+          read = read(rs, limits, cursor);
         }
       } else {
         read = updateCount(st.getUpdateCount());
@@ -229,7 +333,8 @@ public final class StatementRunner {
   }
 
   /** {@return whether JDBC escape processing is off} (then the driver sends the text as is) */
-  private static boolean configure(Statement st, QueryLimits limits) throws SQLException {
+  private static boolean configure(Statement st, QueryLimits limits, @Nullable FetchSizer cursor)
+      throws SQLException {
     // The driver must see exactly the text the gate classified: no JDBC escape rewriting.
     boolean escapesOff = true;
     try {
@@ -244,10 +349,15 @@ public final class StatementRunner {
     } catch (SQLException e) {
       LOG.debug("The driver cannot cap rows; they are capped while reading", e);
     }
-    try {
-      st.setFetchSize(Math.min(fetchRows, MAX_FETCH_SIZE));
-    } catch (SQLException e) {
-      LOG.debug("The driver does not take a fetch size", e);
+    if (cursor != null) {
+      // pgjdbc opens a cursor only with a fetch size (and auto-commit off): not optional here
+      st.setFetchSize(cursor.first());
+    } else {
+      try {
+        st.setFetchSize(Math.min(fetchRows, MAX_FETCH_SIZE));
+      } catch (SQLException e) {
+        LOG.debug("The driver does not take a fetch size", e);
+      }
     }
     try {
       st.setQueryTimeout((int) Math.min(Integer.MAX_VALUE,
@@ -271,7 +381,8 @@ public final class StatementRunner {
         List.of(row), null);
   }
 
-  private static Read read(ResultSet rs, QueryLimits limits) throws SQLException {
+  private static Read read(ResultSet rs, QueryLimits limits, @Nullable FetchSizer cursor)
+      throws SQLException {
     ResultSetMetaData md = rs.getMetaData();
     int n = md.getColumnCount();
     List<ResultColumn> columns = new ArrayList<>(n);
@@ -320,6 +431,13 @@ public final class StatementRunner {
       }
       bytes += rowBytes;
       rows.add(Arrays.asList(row));
+      if (cursor != null) {
+        // pgjdbc reads the result set's fetch size when it fetches the next batch
+        int size = cursor.next(bytes, rows.size());
+        if (size != rs.getFetchSize()) {
+          rs.setFetchSize(size);
+        }
+      }
     }
     return new Read(columns, rows, reason);
   }
@@ -330,6 +448,15 @@ public final class StatementRunner {
     if (fired || e instanceof SQLTimeoutException
         || ("57014".equals(state) && elapsed.compareTo(limits.timeout()) >= 0)) {
       return timeout(limits, elapsed, queryId, e);
+    }
+    if (outOfMemory(e)) {
+      // pgjdbc turns an OutOfMemoryError while receiving rows into SQL state 53200, the state
+      // the server uses for its own out-of-memory: the cause tells them apart.
+      return new SnowchatException(GateErrorCode.RESULT_TOO_LARGE,
+          "Reading the result ran this process (the JVM running the driver, not the database)"
+              + " out of memory: " + describe(e) + suffix(queryId) + ". The database ran the"
+              + " statement; select fewer or narrower columns (cut long values, e.g."
+              + " left(col, 1000)) or fewer rows.", e);
     }
     if (isConnection(e)) {
       return connectionFailure(e);
@@ -354,6 +481,17 @@ public final class StatementRunner {
             + " after " + human(elapsed) + suffix(queryId)
             + ". Narrow it (filters, LIMIT, fewer joins or columns) or raise the timeout.",
         cause);
+  }
+
+  /** {@return whether the driver failed for want of memory in this process} */
+  private static boolean outOfMemory(SQLException e) {
+    Throwable cur = e.getCause();
+    for (int i = 0; cur != null && i < 20; i++, cur = cur.getCause()) {
+      if (cur instanceof OutOfMemoryError) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isConnection(SQLException e) {
