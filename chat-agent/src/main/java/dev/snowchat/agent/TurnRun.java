@@ -44,7 +44,7 @@ final class TurnRun implements TurnHandle, Turn {
   private final java.util.concurrent.locks.ReentrantLock emitLock =
       new java.util.concurrent.locks.ReentrantLock();
   private final AtomicInteger toolCalls = new AtomicInteger();
-  /** The ids of this turn's calls that asked for approval. */
+  /** The ids of this turn's calls waiting for approval now. */
   private final Set<String> approvalIds = ConcurrentHashMap.newKeySet();
   private final AtomicInteger modelTurns = new AtomicInteger();
   private final List<Message> recorded = new ArrayList<>();
@@ -428,10 +428,10 @@ final class TurnRun implements TurnHandle, Turn {
   private ToolOutcome runTool(ToolCall c) throws InterruptedException {
     Tool tool = tools.get(c.name());
     boolean ask = tool != null && agent.approver.requiresApproval(c.name(), c.input());
-    // An approval is keyed by the call's id: two calls of one turn that need approval under the
-    // same id (models served by some OpenAI-compatible servers repeat or leave out ids) could
-    // not be told apart, and the person could approve one while reading the other. The second
-    // is refused, unrun.
+    // An approval is keyed by the call's id: two calls of one turn waiting for approval under
+    // the same id at once (models served by some OpenAI-compatible servers repeat or leave out
+    // ids) could not be told apart, and the person could approve one while reading the other.
+    // The second is refused, unrun. Once the first is answered, the id may be used again.
     boolean duplicate = ask && !approvalIds.add(c.id());
     if (duplicate) {
       ask = false;
@@ -455,7 +455,14 @@ final class TurnRun implements TurnHandle, Turn {
       out = ToolOutcome.error("Not run: another call in this turn that needs approval has the"
           + " same id '" + c.id() + "'; give each tool call its own id.");
     } else {
-      ToolOutcome denial = approval != null ? awaitApproval(c, approval) : null;
+      ToolOutcome denial;
+      try {
+        denial = approval != null ? awaitApproval(c, approval) : null;
+      } finally {
+        if (approval != null) {
+          approvalIds.remove(c.id());
+        }
+      }
       out = denial != null ? denial : invoke(tool, c);
     }
     send(new AgentEvent.ToolResult(c.id(), c.name(), out.error(), out.text(), out.structured()));

@@ -137,6 +137,35 @@ class ApprovalTest {
     }
   }
 
+  /** An id reused in a later model round, after the first call was answered, is no clash. */
+  @Test
+  void approval_idReusedAfterTheFirstWasAnswered_asksAgain() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "1 row deleted");
+    ScriptedModelClient model = ScriptedModelClient.of(
+        reply().toolUse("dup", "execute_query", Map.of("sql", "DELETE FROM A")),
+        reply().toolUse("dup", "execute_query", Map.of("sql", "DELETE FROM B")),
+        reply().text("ok"));
+    List<Boolean> answered = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (ChatAgent agent = agent(model, tool, Duration.ofMinutes(5))) {
+      Events ev = new Events() {
+        @Override
+        public void accept(AgentEvent e) {
+          super.accept(e);
+          if (e instanceof AgentEvent.ToolUse u && u.approvalRequired()) {
+            // the approval is registered before the event announces it
+            Thread.startVirtualThread(() -> answered.add(agent.approve("s", u.id(), true)));
+          }
+        }
+      };
+      assertThat(Events.await(agent.chat("s", "u", "delete A, then B", ev), ev).stopReason())
+          .isEqualTo(StopReason.END_TURN);
+      assertThat(tool.inputs).extracting(i -> i.get("sql"))
+          .containsExactly("DELETE FROM A", "DELETE FROM B");
+      assertThat(ev.of(AgentEvent.ToolResult.class)).noneMatch(AgentEvent.ToolResult::error);
+      assertThat(answered).containsExactly(true, true);
+    }
+  }
+
   @Test
   void approval_notRequired_announcesTheCallWithoutWaiting() throws Exception {
     FakeTool tool = FakeTool.returning("execute_query", "1");

@@ -273,6 +273,9 @@ public final class FunctionPolicy {
       Set.of(
           // H2
           "QUERY_STATISTICS",
+          // credentials under names no application table has: SQL Server's syslogins (also
+          // dbo.syslogins and unqualified), Oracle's USER$, USER_HISTORY$, LINK$
+          "SYSLOGINS", "USER$", "USER_HISTORY$", "LINK$",
           // MySQL, MariaDB (performance_schema, information_schema, sys, mysql)
           "PROCESSLIST", "INNODB_TRX", "PREPARED_STATEMENTS_INSTANCES", "STATEMENT_ANALYSIS",
           "INNODB_LOCK_WAITS", "SCHEMA_TABLE_LOCK_WAITS",

@@ -290,8 +290,10 @@ class GatedExecutorPostgresTest {
             assertThat(show).as("a flag, number or choice: " + name).isTrue();
           } else if (name.matches("(?i).*(command|conninfo|file|directory|_dir|path|librar"
               + "|addresses|keyfile|slot_name|prefix|destination).*")
-              // the search path lists schemas; ssl_library names the TLS library ("OpenSSL")
-              && !name.equalsIgnoreCase("search_path") && !name.equalsIgnoreCase("ssl_library")) {
+              // the search path lists schemas; ssl_library names the TLS library ("OpenSSL");
+              // shared_preload_libraries is where analysts look for pg_stat_statements
+              && !name.equalsIgnoreCase("search_path") && !name.equalsIgnoreCase("ssl_library")
+              && !name.equalsIgnoreCase("shared_preload_libraries")) {
             texts++;
             assertThat(show).as("a text setting that may hold a secret: " + name).isFalse();
           }

@@ -199,7 +199,11 @@ final class HttpApi implements HttpHandler {
     })) {
       TurnHandle h = agent.chat(s.id, s.userId, prompt, e -> sse.send(e.toJsonString()));
       handle.set(h);
-      running.computeIfAbsent(s.id, k -> ConcurrentHashMap.newKeySet()).add(h);
+      running.compute(s.id, (k, set) -> {
+        Set<TurnHandle> turns = set != null ? set : ConcurrentHashMap.newKeySet();
+        turns.add(h);
+        return turns;
+      });
       if (sse.isGone()) {
         h.cancel();
       }

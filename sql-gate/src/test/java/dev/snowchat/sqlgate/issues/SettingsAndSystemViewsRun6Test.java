@@ -39,7 +39,7 @@ class SettingsAndSystemViewsRun6Test {
       "SELECT current_setting('archive_cleanup_command')", "SHOW recovery_end_command",
       "SHOW ssl_passphrase_command", "SELECT current_setting('ssl_key_file')",
       "SHOW data_directory", "SHOW config_file", "SHOW hba_file", "SHOW listen_addresses",
-      "SELECT pg_catalog.current_setting('shared_preload_libraries')",
+      "SELECT pg_catalog.current_setting('local_preload_libraries')",
       // a setting the list does not know (a later version's, or a misspelling) fails closed
       "SHOW some_future_setting", "SELECT current_setting('some_future_setting')",
       "SHOW foo bar"})
@@ -57,7 +57,8 @@ class SettingsAndSystemViewsRun6Test {
       "SHOW snowchat.app_user", "SELECT current_setting('server_version_num')::int AS v",
       "SELECT current_setting('work_mem'), current_setting('max_connections')",
       "SELECT current_setting('snowchat.app_user', true)", "SELECT current_setting('role')",
-      "SELECT current_setting('transaction_read_only')"})
+      "SELECT current_setting('transaction_read_only')", "SHOW shared_preload_libraries",
+      "SHOW max_parallel_apply_workers_per_subscription"})
   void postgres_reviewedSettings_allowed(String sql) {
     Verdict v = POSTGRES.check(sql);
     assertThat(v.allowed()).as(sql + " -> " + v.reason()).isTrue();
@@ -108,8 +109,11 @@ class SettingsAndSystemViewsRun6Test {
       "SELECT * FROM IDENTIFIER('app.events')", "SHOW TASKS", "SHOW ALERTS", "DESCRIBE TASK t",
       "SELECT GET_DDL('TASK', 't')",
       "SELECT * FROM SNOWFLAKE.ACCOUNT_USAGE.SERVERLESS_ALERT_HISTORY",
-      "USE DATABASE analytics", "USE SCHEMA analytics.marts", "USE analytics"})
+      "USE DATABASE analytics", "USE SCHEMA analytics.marts", "USE analytics",
+      "SELECT telemetry.events FROM analytics.telemetry", "SELECT v:telemetry.events FROM raw",
+      "SELECT a.sessions, b.x FROM account_usage a, b"})
   void snowflake_lookAlikesAndDefinitions_allowed(String sql) {
+    // (also: a column or JSON path spelled like a refused view, below)
     Verdict v = SNOWFLAKE.check(sql);
     assertThat(v.allowed()).as(sql + " -> " + v.reason()).isTrue();
   }
@@ -125,7 +129,9 @@ class SettingsAndSystemViewsRun6Test {
       "SHOW CREATE USER root", "show create user 'app'@'%'",
       "SELECT name, password_hash FROM master.sys.sql_logins", "SELECT * FROM [sys].[sql_logins]",
       "SELECT * FROM sys.syslogins", "SELECT * FROM SYS.USER$", "SELECT * FROM sys.link$",
-      "SELECT * FROM SYS.USER_HISTORY$"})
+      "SELECT * FROM SYS.USER_HISTORY$", "SELECT * FROM master.dbo.syslogins",
+      "SELECT * FROM dbo.syslogins", "SELECT * FROM master..syslogins", "SELECT * FROM syslogins",
+      "SELECT * FROM USER$"})
   void generic_credentialTables_refused(String sql) {
     Verdict v = GENERIC.check(sql);
     assertThat(v.allowed()).as(sql).isFalse();
@@ -138,6 +144,17 @@ class SettingsAndSystemViewsRun6Test {
       "SELECT * FROM INFORMATION_SCHEMA.USERS"})
   void generic_credentialLookAlikes_allowed(String sql) {
     assertThat(GENERIC.check(sql).allowed()).as(sql).isTrue();
+  }
+
+  /** A review of the fixes: USE made the views reachable by their bare names. */
+  @ParameterizedTest
+  @ValueSource(strings = {"USE SCHEMA SNOWFLAKE.ACCOUNT_USAGE", "USE SCHEMA SNOWFLAKE.TELEMETRY",
+      "use database snowflake", "USE SNOWFLAKE", "USE \"SNOWFLAKE\".\"ACCOUNT_USAGE\"",
+      "DESCRIBE VIEW SNOWFLAKE.TELEMETRY.EVENTS_VIEW", "DESC TABLE snowflake.telemetry.events"})
+  void snowflake_useOfItsOwnDatabase_andDescribe_refused(String sql) {
+    Verdict v = SNOWFLAKE.check(sql);
+    assertThat(v.allowed()).as(sql).isFalse();
+    assertThat(v.rule()).as(sql).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
   }
 
   @Test

@@ -127,9 +127,12 @@
   // parsed: an unclosed <style> or <math> would otherwise swallow the rest of the answer.
   const escapeHtml = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;')
     .replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  // (A lone <br>, which models put in table cells for line breaks, stays a line break.)
   if (window.marked) {
-    marked.use({ renderer: { html: (token) => escapeHtml(typeof token === 'string' ? token
-      : token.text) } });
+    marked.use({ renderer: { html: (token) => {
+      const raw = typeof token === 'string' ? token : token.text;
+      return /^\s*<br\s*\/?>\s*$/i.test(raw) ? '<br>' : escapeHtml(raw);
+    } } });
   }
 
   function renderMarkdown(target, text) {
@@ -257,6 +260,7 @@
   }
 
   function toolResult(turn, ev) {
+    settledConfirm(ev.toolUseId);
     const chip = turn.chips.get(ev.toolUseId);
     if (!chip) return;
     chip.status.className = 'status ' + (ev.error ? 'error' : 'ok');
@@ -424,6 +428,18 @@
     const dlg = $('confirm');
     if (!dlg.open) dlg.showModal();
     $('deny').focus();
+  }
+  // A call the server has settled (answered, timed out, refused) needs no dialog any more.
+  function settledConfirm(id) {
+    state.confirmQueue = state.confirmQueue.filter((q) => q.id !== id);
+    if (state.pendingConfirm !== id) return;
+    state.pendingConfirm = null;
+    if (state.confirmQueue.length > 0) {
+      showNextConfirm();
+    } else if ($('confirm').open) {
+      $('confirm').close();
+      $('prompt').focus();
+    }
   }
   function closeConfirm() {
     state.pendingConfirm = null;

@@ -6,10 +6,11 @@ import java.util.Set;
 /**
  * PostgreSQL's settings, sorted by whether a caller may read them ({@code current_setting('x')},
  * {@code SHOW x}). A reviewed list, failing closed: every setting of PostgreSQL 15 that holds a
- * flag, a number or a choice (no text a person wrote), every such setting that 16 to 18 added,
- * and the text settings reviewed as holding no credential, command, path or address (locale,
- * time zone, search path, version, the session's role). A setting not listed, a new one
- * included, is refused until reviewed.
+ * flag, a number or a choice (no text a person wrote), the ones 16 to 18 added as their release
+ * notes name them, and the text settings reviewed as holding no credential, command, path or
+ * address (locale, time zone, search path, version, the session's role, the preloaded libraries
+ * that analysts check for pg_stat_statements). A setting not listed, a later one included, is
+ * refused until reviewed.
  *
  * <p>The text settings left out hold what a role granted {@code pg_read_all_settings} (part of
  * {@code pg_monitor}) could otherwise read: {@code primary_conninfo} carries the replication
@@ -34,13 +35,13 @@ final class PostgresSettings {
       "bgwriter_flush_after", "bgwriter_lru_maxpages", "bgwriter_lru_multiplier", "block_size",
       "bonjour", "bytea_output", "check_function_bodies", "checkpoint_completion_target",
       "checkpoint_flush_after", "checkpoint_timeout", "checkpoint_warning",
-      "client_connection_check_interval", "client_encoding", "client_min_messages", "commit_delay",
-      "commit_siblings", "commit_timestamp_buffers", "compute_query_id", "constraint_exclusion",
-      "cpu_index_tuple_cost", "cpu_operator_cost", "cpu_tuple_cost", "cursor_tuple_fraction",
-      "data_checksums", "data_directory_mode", "data_sync_retry", "datestyle", "db_user_namespace",
-      "deadlock_timeout", "debug_assertions", "debug_discard_caches",
-      "debug_logical_replication_streaming", "debug_parallel_query", "debug_pretty_print",
-      "debug_print_parse", "debug_print_plan", "debug_print_rewritten",
+      "client_connection_check_interval", "client_encoding", "client_min_messages", "cluster_name",
+      "commit_delay", "commit_siblings", "commit_timestamp_buffers", "compute_query_id",
+      "constraint_exclusion", "cpu_index_tuple_cost", "cpu_operator_cost", "cpu_tuple_cost",
+      "cursor_tuple_fraction", "data_checksums", "data_directory_mode", "data_sync_retry",
+      "datestyle", "db_user_namespace", "deadlock_timeout", "debug_assertions",
+      "debug_discard_caches", "debug_logical_replication_streaming", "debug_parallel_query",
+      "debug_pretty_print", "debug_print_parse", "debug_print_plan", "debug_print_rewritten",
       "default_statistics_target", "default_table_access_method", "default_tablespace",
       "default_text_search_config", "default_toast_compression", "default_transaction_deferrable",
       "default_transaction_isolation", "default_transaction_read_only",
@@ -78,7 +79,8 @@ final class PostgresSettings {
       "maintenance_io_concurrency", "maintenance_work_mem", "max_active_replication_origins",
       "max_connections", "max_files_per_process", "max_function_args", "max_identifier_length",
       "max_index_keys", "max_locks_per_transaction", "max_logical_replication_workers",
-      "max_notify_queue_pages", "max_parallel_maintenance_workers", "max_parallel_workers",
+      "max_notify_queue_pages", "max_parallel_apply_workers_per_subscription",
+      "max_parallel_maintenance_workers", "max_parallel_workers",
       "max_parallel_workers_per_gather", "max_pred_locks_per_page", "max_pred_locks_per_relation",
       "max_pred_locks_per_transaction", "max_prepared_transactions", "max_replication_slots",
       "max_slot_wal_keep_size", "max_stack_depth", "max_standby_archive_delay",
@@ -96,14 +98,15 @@ final class PostgresSettings {
       "send_abort_for_kill", "seq_page_cost", "serializable_buffers", "server_encoding",
       "server_version", "server_version_num", "session_authorization", "session_replication_role",
       "shared_buffers", "shared_memory_size", "shared_memory_size_in_huge_pages",
-      "shared_memory_type", "ssl", "ssl_library", "ssl_max_protocol_version",
-      "ssl_min_protocol_version", "ssl_passphrase_command_supports_reload",
-      "ssl_prefer_server_ciphers", "standard_conforming_strings", "statement_timeout",
-      "stats_fetch_consistency", "subtransaction_buffers", "summarize_wal",
-      "superuser_reserved_connections", "sync_replication_slots", "synchronize_seqscans",
-      "synchronous_commit", "syslog_facility", "syslog_sequence_numbers", "syslog_split_messages",
-      "tcp_keepalives_count", "tcp_keepalives_idle", "tcp_keepalives_interval", "tcp_user_timeout",
-      "temp_buffers", "temp_file_limit", "temp_tablespaces", "timezone", "timezone_abbreviations",
+      "shared_memory_type", "shared_preload_libraries", "ssl", "ssl_library",
+      "ssl_max_protocol_version", "ssl_min_protocol_version",
+      "ssl_passphrase_command_supports_reload", "ssl_prefer_server_ciphers",
+      "standard_conforming_strings", "statement_timeout", "stats_fetch_consistency",
+      "subtransaction_buffers", "summarize_wal", "superuser_reserved_connections",
+      "sync_replication_slots", "synchronize_seqscans", "synchronous_commit", "syslog_facility",
+      "syslog_sequence_numbers", "syslog_split_messages", "tcp_keepalives_count",
+      "tcp_keepalives_idle", "tcp_keepalives_interval", "tcp_user_timeout", "temp_buffers",
+      "temp_file_limit", "temp_tablespaces", "timezone", "timezone_abbreviations",
       "trace_connection_negotiation", "trace_notify", "trace_recovery_messages", "trace_sort",
       "track_activities", "track_activity_query_size", "track_commit_timestamp",
       "track_cost_delay_timing", "track_counts", "track_functions", "track_io_timing",
@@ -125,20 +128,20 @@ final class PostgresSettings {
 
   private static final Set<String> DISCLOSING = Set.of(
       "archive_cleanup_command", "archive_command", "archive_library", "backtrace_functions",
-      "bonjour_name", "cluster_name", "config_file", "createrole_self_grant", "data_directory",
-      "debug_io_direct", "dynamic_library_path", "event_source", "extension_control_path",
-      "extension_destdir", "external_pid_file", "hba_file", "ident_file", "jit_provider",
-      "krb_server_keyfile", "listen_addresses", "local_preload_libraries", "log_destination",
-      "log_directory", "log_filename", "log_line_prefix", "oauth_validator_libraries",
-      "primary_conninfo", "primary_slot_name", "promote_trigger_file", "recovery_end_command",
-      "recovery_target", "recovery_target_lsn", "recovery_target_name", "recovery_target_time",
+      "bonjour_name", "config_file", "createrole_self_grant", "data_directory", "debug_io_direct",
+      "dynamic_library_path", "event_source", "extension_control_path", "extension_destdir",
+      "external_pid_file", "hba_file", "ident_file", "jit_provider", "krb_server_keyfile",
+      "listen_addresses", "local_preload_libraries", "log_destination", "log_directory",
+      "log_filename", "log_line_prefix", "oauth_validator_libraries", "primary_conninfo",
+      "primary_slot_name", "promote_trigger_file", "recovery_end_command", "recovery_target",
+      "recovery_target_lsn", "recovery_target_name", "recovery_target_time",
       "recovery_target_timeline", "recovery_target_xid", "restore_command",
-      "restrict_nonsystem_relation_kind", "session_preload_libraries", "shared_preload_libraries",
-      "ssl_ca_file", "ssl_cert_file", "ssl_ciphers", "ssl_crl_dir", "ssl_crl_file",
-      "ssl_dh_params_file", "ssl_ecdh_curve", "ssl_groups", "ssl_key_file",
-      "ssl_passphrase_command", "ssl_tls13_ciphers", "stats_temp_directory",
-      "synchronized_standby_slots", "synchronous_standby_names", "syslog_ident",
-      "unix_socket_directories", "unix_socket_group", "wal_consistency_checking");
+      "restrict_nonsystem_relation_kind", "session_preload_libraries", "ssl_ca_file",
+      "ssl_cert_file", "ssl_ciphers", "ssl_crl_dir", "ssl_crl_file", "ssl_dh_params_file",
+      "ssl_ecdh_curve", "ssl_groups", "ssl_key_file", "ssl_passphrase_command",
+      "ssl_tls13_ciphers", "stats_temp_directory", "synchronized_standby_slots",
+      "synchronous_standby_names", "syslog_ident", "unix_socket_directories", "unix_socket_group",
+      "wal_consistency_checking");
 
   /** {@return whether the setting (any case) is on the reviewed list} */
   static boolean readable(String name) {

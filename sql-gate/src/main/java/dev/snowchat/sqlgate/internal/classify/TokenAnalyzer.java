@@ -728,7 +728,7 @@ final class TokenAnalyzer {
                 + " (advances a sequence)";
           }
           if (enforce && (dialect == Dialect.GENERIC || dialect == Dialect.SNOWFLAKE) && !call
-              && systemName(t, i, w, o)) {
+              && systemName(t, i, w, o, clause[depth])) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && w.equals("NEXTVAL") && prev != null
@@ -751,7 +751,8 @@ final class TokenAnalyzer {
             return;
           }
           if (enforce && (dialect == Dialect.GENERIC || dialect == Dialect.SNOWFLAKE)
-              && !(next != null && next.isOp("(")) && systemName(t, i, k.value(), o)) {
+              && !(next != null && next.isOp("(")) && systemName(t, i, k.value(), o,
+                  clause[depth])) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
@@ -838,7 +839,16 @@ final class TokenAnalyzer {
    * names are refused only under their schema ({@code TELEMETRY.EVENTS}, {@code
    * ACCOUNT_USAGE.SESSIONS}). Refuses and returns true.
    */
-  private boolean systemName(List<Token> t, int i, String name, Outcome o) {
+  private boolean systemName(List<Token> t, int i, String name, Outcome o, int clause) {
+    if (dialect == Dialect.SNOWFLAKE && o.kind == StatementKind.USE
+        && nameOf(t.get(i)).equals("SNOWFLAKE") && (i + 1 == t.size() || t.get(i + 1).isOp("."))
+        && !t.get(i - 1).isOp(".")) {
+      // USE SCHEMA SNOWFLAKE.ACCOUNT_USAGE would make SESSIONS and EVENTS reachable unqualified
+      o.problem(Rule.FUNCTION_NOT_ALLOWED, "USE of Snowflake's own database SNOWFLAKE makes its"
+          + " views of sessions, logs and other callers' SQL reachable by unqualified names;"
+          + " name its views in full instead (SNOWFLAKE.ACCOUNT_USAGE.TABLES)");
+      return true;
+    }
     if (dialect == Dialect.GENERIC && o.kind == StatementKind.USE
         && functions.systemSchema(name)) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "USE of the system schema " + Reasons.quote(name)
@@ -869,6 +879,9 @@ final class TokenAnalyzer {
       j--;
     }
     Token q = t.get(j);
+    if (dialect == Dialect.SNOWFLAKE && !snowflakeRelationPosition(t, j, clause)) {
+      return false; // a column or a path (SELECT telemetry.events, v:telemetry.events)
+    }
     if ((q.type() == TokenType.WORD || q.type() == TokenType.QUOTED_IDENT)
         && functions.relationAccess(q.value(), name) == FunctionPolicy.Access.DENIED) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(q.value() + "."
@@ -876,6 +889,25 @@ final class TokenAnalyzer {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Whether the dotted name whose qualifier is at {@code q} stands where Snowflake reads a
+   * relation: after FROM, JOIN, TABLE, a FROM list's comma, or a DESCRIBE (of a VIEW or TABLE).
+   */
+  private boolean snowflakeRelationPosition(List<Token> t, int q, int clause) {
+    int k = q;
+    while (k >= 2 && t.get(k - 1).isOp(".")) {
+      k -= 2;
+    }
+    Token before = k > 0 ? t.get(k - 1) : null;
+    if (tablePos(before, clause)) {
+      return true;
+    }
+    return before != null && before.type() == TokenType.WORD && switch (before.value()) {
+      case "VIEW", "TABLE", "DESCRIBE", "DESC" -> true;
+      default -> false;
+    };
   }
 
   /**
