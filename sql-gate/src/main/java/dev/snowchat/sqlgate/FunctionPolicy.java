@@ -331,10 +331,9 @@ public final class FunctionPolicy {
       // credentials, as PostgreSQL's pg_shadow: MySQL's mysql.user and MariaDB's
       // mysql.global_priv (password hashes), mysql.servers (FEDERATED passwords) and
       // mysql.slave_master_info (the replication password, in clear); SQL Server's
-      // sys.sql_logins and sys.syslogins (hashes); Oracle's SYS.USER$, USER_HISTORY$ (hashes)
-      // and LINK$ (database links' passwords)
-      "USER", "GLOBAL_PRIV", "SERVERS", "SLAVE_MASTER_INFO", "SQL_LOGINS", "SYSLOGINS",
-      "USER$", "USER_HISTORY$", "LINK$");
+      // sys.sql_logins (hashes). (syslogins and Oracle's USER$, USER_HISTORY$ and LINK$ are
+      // refused by name, under any qualifier: GENERIC_DENIED_RELATIONS.)
+      "USER", "GLOBAL_PRIV", "SERVERS", "SLAVE_MASTER_INFO", "SQL_LOGINS");
 
   /** {@link Dialect#GENERIC}: the system schemas of the engines it may front. */
   private static final Set<String> GENERIC_SYSTEM_SCHEMAS = Set.of("INFORMATION_SCHEMA",

@@ -34,16 +34,21 @@ class CancellationTest {
     app.close();
   }
 
-  @Test
-  void stop_endsTheTurnAsCancelled_andInterruptsTheQuery() throws Exception {
-    String s = client.newSession();
-    CompletableFuture<List<Map<String, Object>>> turn = CompletableFuture.supplyAsync(() -> {
+  /** Asks the long query on another thread: the turn's events once it has ended. */
+  private CompletableFuture<List<Map<String, Object>>> longTurn(String session) {
+    return CompletableFuture.supplyAsync(() -> {
       try {
-        return client.chat(s, BrowserTest.LONG_QUERY);
+        return client.chat(session, BrowserTest.LONG_QUERY);
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
     });
+  }
+
+  @Test
+  void stop_endsTheTurnAsCancelled_andInterruptsTheQuery() throws Exception {
+    String s = client.newSession();
+    CompletableFuture<List<Map<String, Object>>> turn = longTurn(s);
     assertThat(engine.started.await(30, TimeUnit.SECONDS)).isTrue();
     // The stop may race the turn's start; it is repeated until the turn reports it.
     boolean stopped = false;
@@ -64,13 +69,7 @@ class CancellationTest {
   @Test
   void busySecondQuestion_leavesTheRunningTurnStoppable() throws Exception {
     String s = client.newSession();
-    CompletableFuture<List<Map<String, Object>>> turn = CompletableFuture.supplyAsync(() -> {
-      try {
-        return client.chat(s, BrowserTest.LONG_QUERY);
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<List<Map<String, Object>>> turn = longTurn(s);
     assertThat(engine.started.await(30, TimeUnit.SECONDS)).isTrue();
     List<Map<String, Object>> busy = client.chat(s, "SELECT 1");
     assertThat(busy).anySatisfy(e -> assertThat(e).containsEntry("code", "SESSION_BUSY"));

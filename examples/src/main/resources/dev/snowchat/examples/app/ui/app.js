@@ -429,35 +429,28 @@
     if (!dlg.open) dlg.showModal();
     $('deny').focus();
   }
+  // The shown write is done with: show the next one asked, or close the dialog.
+  function nextConfirm() {
+    state.pendingConfirm = null;
+    if (state.confirmQueue.length > 0) {
+      showNextConfirm();
+    } else if ($('confirm').open) {
+      $('confirm').close();
+      $('prompt').focus();
+    }
+  }
   // A call the server has settled (answered, timed out, refused) needs no dialog any more.
   function settledConfirm(id) {
     state.confirmQueue = state.confirmQueue.filter((q) => q.id !== id);
-    if (state.pendingConfirm !== id) return;
-    state.pendingConfirm = null;
-    if (state.confirmQueue.length > 0) {
-      showNextConfirm();
-    } else if ($('confirm').open) {
-      $('confirm').close();
-      $('prompt').focus();
-    }
+    if (state.pendingConfirm === id) nextConfirm();
   }
   function closeConfirm() {
-    state.pendingConfirm = null;
     state.confirmQueue = [];
-    if ($('confirm').open) {
-      $('confirm').close();
-      $('prompt').focus();
-    }
+    nextConfirm();
   }
   async function answerConfirm(approve) {
     const id = state.pendingConfirm;
-    state.pendingConfirm = null;
-    if (state.confirmQueue.length > 0) {
-      showNextConfirm();
-    } else if ($('confirm').open) {
-      $('confirm').close();
-      $('prompt').focus();
-    }
+    nextConfirm();
     if (!id) return;
     await post('/api/confirm', { session: state.session, toolUseId: id, approve });
   }

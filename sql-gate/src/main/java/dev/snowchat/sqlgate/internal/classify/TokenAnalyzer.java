@@ -884,11 +884,16 @@ final class TokenAnalyzer {
     }
     if ((q.type() == TokenType.WORD || q.type() == TokenType.QUOTED_IDENT)
         && functions.relationAccess(q.value(), name) == FunctionPolicy.Access.DENIED) {
-      o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(q.value() + "."
-          + name) + " discloses other callers' SQL, logs, sessions or credentials");
+      qualifiedSystemView(q.value() + "." + name, o);
       return true;
     }
     return false;
+  }
+
+  /** Refuses a view denied only under its qualifier ({@code mysql.user}, TELEMETRY.EVENTS). */
+  private static void qualifiedSystemView(String shown, Outcome o) {
+    o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(shown)
+        + " discloses other callers' SQL, logs, sessions or credentials");
   }
 
   /**
@@ -1008,8 +1013,9 @@ final class TokenAnalyzer {
         || name.type() == TokenType.QUOTED_IDENT) && name.value().indexOf('.') < 0) {
       // SHOW name: PostgreSQL reads a reviewed setting only; in GENERIC, where SHOW also lists
       // objects (SHOW TABLES), only PostgreSQL's settings known to hold secrets are refused.
+      // (a per-call session variable has a dot: not this form)
       boolean refused = dialect == Dialect.POSTGRES
-          ? !PostgresSettings.readable(name.value()) && !callVariable(name.value())
+          ? !PostgresSettings.readable(name.value())
           : PostgresSettings.disclosing(name.value());
       return refused ? "SHOW " + Reasons.quote(name.value()) + " is not a reviewed setting:"
           + " settings such as primary_conninfo, archive_command and ssl_passphrase_command hold"
@@ -1353,8 +1359,7 @@ final class TokenAnalyzer {
     if (dot > 0 && functions.relationAccess(name.substring(0, dot), name)
         == FunctionPolicy.Access.DENIED) {
       // a qualified name in one literal (IDENTIFIER('SNOWFLAKE.TELEMETRY.EVENTS'))
-      o.problem(Rule.FUNCTION_NOT_ALLOWED, "system view " + Reasons.quote(name)
-          + " discloses other callers' SQL, logs, sessions or secrets");
+      qualifiedSystemView(name, o);
       return;
     }
     if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
