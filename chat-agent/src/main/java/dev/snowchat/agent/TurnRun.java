@@ -44,7 +44,10 @@ final class TurnRun implements TurnHandle, Turn {
   private final java.util.concurrent.locks.ReentrantLock emitLock =
       new java.util.concurrent.locks.ReentrantLock();
   private final AtomicInteger toolCalls = new AtomicInteger();
-  /** The ids of this turn's calls waiting for approval now. */
+  /**
+   * The ids of this turn's calls that asked for approval and are still reserved: until the
+   * answer for a single call, until the whole batch ends for calls made in parallel.
+   */
   private final Set<String> approvalIds = ConcurrentHashMap.newKeySet();
   private final AtomicInteger modelTurns = new AtomicInteger();
   private final List<Message> recorded = new ArrayList<>();
@@ -414,27 +417,36 @@ final class TurnRun implements TurnHandle, Turn {
   public ToolOutcome callTool(String id, String name, Map<String, Object> input)
       throws InterruptedException {
     checkCancelled();
-    return callTool(id, name, input, toolCalls.incrementAndGet());
+    return callTool(id, name, input, toolCalls.incrementAndGet(), null);
   }
 
-  private ToolOutcome callTool(String id, String name, Map<String, Object> input, int ordinal)
-      throws InterruptedException {
+  /**
+   * Runs one call. {@code batch} collects the approval ids reserved by calls of one parallel
+   * batch, released together when the batch ends; null for a call made on its own.
+   */
+  private ToolOutcome callTool(String id, String name, Map<String, Object> input, int ordinal,
+      @Nullable Set<String> batch) throws InterruptedException {
     Reply r = InterceptorChain.run(agent.interceptors,
         new ToolCall(id, name, input, toolContext), () -> info(ordinal, modelTurns.get()),
-        c -> new ToolReply(runTool((ToolCall) c)));
+        c -> new ToolReply(runTool((ToolCall) c, batch)));
     return ((ToolReply) r).outcome();
   }
 
-  private ToolOutcome runTool(ToolCall c) throws InterruptedException {
+  private ToolOutcome runTool(ToolCall c, @Nullable Set<String> batch)
+      throws InterruptedException {
     Tool tool = tools.get(c.name());
     boolean ask = tool != null && agent.approver.requiresApproval(c.name(), c.input());
     // An approval is keyed by the call's id: two calls of one turn waiting for approval under
     // the same id at once (models served by some OpenAI-compatible servers repeat or leave out
     // ids) could not be told apart, and the person could approve one while reading the other.
-    // The second is refused, unrun. Once the first is answered, the id may be used again.
+    // The second is refused, unrun. The id stays reserved until the calls made beside it
+    // have all ended (a parallel batch), so which calls are refused does not depend on how
+    // fast the person answers; a later model round may use the id again.
     boolean duplicate = ask && !approvalIds.add(c.id());
     if (duplicate) {
       ask = false;
+    } else if (ask && batch != null) {
+      batch.add(c.id());
     }
     // The pending approval is registered before the event announces it: a host may answer
     // as soon as it sees the event.
@@ -459,7 +471,7 @@ final class TurnRun implements TurnHandle, Turn {
       try {
         denial = approval != null ? awaitApproval(c, approval) : null;
       } finally {
-        if (approval != null) {
+        if (approval != null && batch == null) {
           approvalIds.remove(c.id());
         }
       }
@@ -520,6 +532,16 @@ final class TurnRun implements TurnHandle, Turn {
       ToolUseBlock b = calls.get(0);
       return List.of(callTool(b.id(), b.name(), b.input()));
     }
+    Set<String> batch = ConcurrentHashMap.newKeySet();
+    try {
+      return callBatch(calls, batch);
+    } finally {
+      approvalIds.removeAll(batch);
+    }
+  }
+
+  private List<ToolOutcome> callBatch(List<ToolUseBlock> calls, Set<String> batch)
+      throws InterruptedException {
     List<Integer> ordinals = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
       ordinals.add(toolCalls.incrementAndGet());
@@ -529,7 +551,7 @@ final class TurnRun implements TurnHandle, Turn {
       for (int i = 0; i < calls.size(); i++) {
         ToolUseBlock b = calls.get(i);
         int ordinal = ordinals.get(i);
-        futures.add(pool.submit(() -> callTool(b.id(), b.name(), b.input(), ordinal)));
+        futures.add(pool.submit(() -> callTool(b.id(), b.name(), b.input(), ordinal, batch)));
       }
       List<ToolOutcome> out = new ArrayList<>();
       RuntimeException failure = null;

@@ -137,6 +137,54 @@ class ApprovalTest {
     }
   }
 
+  /**
+   * CI found the rule above racy: when the first call was approved and finished before the
+   * second parallel call reached its check, the second asked again under the answered id and
+   * the turn waited for an approval nobody would give. Ids now stay reserved until the whole
+   * batch ends. Here the second call is held back until the first has run.
+   */
+  @Test
+  void approval_twoCallsWithOneId_secondArrivingAfterTheFirstRan_isStillRefused()
+      throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "1 row deleted");
+    ScriptedModelClient model = ScriptedModelClient.of(
+        reply().toolUse("dup", "execute_query", Map.of("sql", "DELETE FROM A"))
+            .toolUse("dup", "execute_query", Map.of("sql", "DELETE FROM B")),
+        reply().text("ok"));
+    CountDownLatch firstRan = new CountDownLatch(1);
+    Interceptor holdB = chain -> {
+      if (chain.call() instanceof Interceptor.ToolCall c
+          && "DELETE FROM B".equals(c.input().get("sql"))) {
+        assertThat(firstRan.await(20, TimeUnit.SECONDS)).isTrue();
+      }
+      Interceptor.Reply r = chain.proceed(chain.call());
+      if (chain.call() instanceof Interceptor.ToolCall c
+          && "DELETE FROM A".equals(c.input().get("sql"))) {
+        firstRan.countDown();
+      }
+      return r;
+    };
+    try (ChatAgent agent = ChatAgent.builder()
+        .engine(ToolLoopEngine.builder(model).model("m").build())
+        .toolSource(ToolSource.of(List.of(tool)))
+        .approver(WRITES)
+        .interceptor(holdB)
+        .limits(AgentLimits.builder().approvalTimeout(Duration.ofSeconds(20)).build())
+        .build()) {
+      Waiting ev = new Waiting();
+      TurnHandle h = agent.chat("s", "u", "delete both", ev);
+      assertThat(ev.asked.await(20, TimeUnit.SECONDS)).isTrue();
+      assertThat(agent.approve("s", "dup", true)).isTrue();
+      assertThat(Events.await(h, ev).stopReason()).isEqualTo(StopReason.END_TURN);
+      assertThat(tool.inputs).extracting(i -> i.get("sql")).containsExactly("DELETE FROM A");
+      assertThat(ev.of(AgentEvent.ToolUse.class))
+          .filteredOn(AgentEvent.ToolUse::approvalRequired).hasSize(1);
+      assertThat(ev.of(AgentEvent.ToolResult.class)).hasSize(2)
+          .filteredOn(AgentEvent.ToolResult::error).singleElement()
+          .satisfies(r -> assertThat(r.content()).contains("same id 'dup'"));
+    }
+  }
+
   /** An id reused in a later model round, after the first call was answered, is no clash. */
   @Test
   void approval_idReusedAfterTheFirstWasAnswered_asksAgain() throws Exception {
