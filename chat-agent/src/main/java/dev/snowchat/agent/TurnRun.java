@@ -443,14 +443,23 @@ final class TurnRun implements TurnHandle, Turn {
     // have all ended (a parallel batch), so which calls are refused does not depend on how
     // fast the person answers; a later model round may use the id again.
     boolean duplicate = ask && !approvalIds.add(c.id());
+    // The pending approval is registered before the event announces it: a host may answer
+    // as soon as it sees the event. It never replaces one that waits under the same session
+    // and id: another turn of the session (one started after reset) may wait there, and an
+    // answer meant for its call must not run this one.
+    CompletableFuture<Boolean> approval = null;
+    if (ask && !duplicate) {
+      approval = registerApproval(c);
+      if (approval == null) {
+        duplicate = true;
+        approvalIds.remove(c.id()); // nothing of this turn asked under it
+      } else if (batch != null) {
+        batch.add(c.id());
+      }
+    }
     if (duplicate) {
       ask = false;
-    } else if (ask && batch != null) {
-      batch.add(c.id());
     }
-    // The pending approval is registered before the event announces it: a host may answer
-    // as soon as it sees the event.
-    CompletableFuture<Boolean> approval = ask ? registerApproval(c) : null;
     try {
       send(new AgentEvent.ToolUse(c.id(), c.name(), c.input(), ask));
     } catch (RuntimeException | Error e) {
@@ -464,8 +473,8 @@ final class TurnRun implements TurnHandle, Turn {
       out = ToolOutcome.error("Unknown tool '" + c.name() + "'. Available tools: "
           + String.join(", ", tools.keySet()) + ".");
     } else if (duplicate) {
-      out = ToolOutcome.error("Not run: another call in this turn that needs approval has the"
-          + " same id '" + c.id() + "'; give each tool call its own id.");
+      out = ToolOutcome.error("Not run: another call of this conversation that needs approval"
+          + " has the same id '" + c.id() + "'; give each tool call its own id.");
     } else {
       ToolOutcome denial;
       try {
@@ -481,10 +490,11 @@ final class TurnRun implements TurnHandle, Turn {
     return out;
   }
 
-  private CompletableFuture<Boolean> registerApproval(ToolCall c) {
+  /** Registers a pending approval; null when one already waits under the same key. */
+  private @Nullable CompletableFuture<Boolean> registerApproval(ToolCall c) {
     CompletableFuture<Boolean> f = new CompletableFuture<>();
-    agent.approvals.put(ChatAgent.approvalKey(sessionId, c.id()), f);
-    return f;
+    return agent.approvals.putIfAbsent(ChatAgent.approvalKey(sessionId, c.id()), f) == null
+        ? f : null;
   }
 
   /** Waits for the user's answer; returns null when approved, else the denial outcome. */

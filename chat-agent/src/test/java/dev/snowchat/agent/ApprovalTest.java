@@ -185,6 +185,39 @@ class ApprovalTest {
     }
   }
 
+  /**
+   * After {@code reset}, a second turn of the same session can run while the first still waits
+   * for approval. Its call under the same id used to replace the first one's pending approval,
+   * so the answer given to the first dialog ran the second statement. It is now refused unrun,
+   * and the answer runs the statement it was given for.
+   */
+  @Test
+  void approval_secondTurnAfterReset_sameId_cannotTakeTheFirstOnesAnswer() throws Exception {
+    FakeTool tool = FakeTool.returning("execute_query", "1 row deleted");
+    ScriptedModelClient model = ScriptedModelClient.of(
+        reply().toolUse("w1", "execute_query", Map.of("sql", "DELETE FROM A")),
+        reply().toolUse("w1", "execute_query", Map.of("sql", "DELETE FROM B")),
+        reply().text("second done"),
+        reply().text("first done"));
+    try (ChatAgent agent = agent(model, tool, Duration.ofMinutes(5))) {
+      Waiting first = new Waiting();
+      TurnHandle h1 = agent.chat("s", "u", "delete A", first);
+      assertThat(first.asked.await(20, TimeUnit.SECONDS)).isTrue();
+      assertThat(agent.reset("s")).isTrue();
+      Events second = new Events();
+      assertThat(Events.await(agent.chat("s", "u", "delete B", second), second).stopReason())
+          .isEqualTo(StopReason.END_TURN);
+      assertThat(second.of(AgentEvent.ToolUse.class)).singleElement()
+          .satisfies(u -> assertThat(u.approvalRequired()).isFalse());
+      assertThat(second.of(AgentEvent.ToolResult.class)).singleElement()
+          .satisfies(r -> assertThat(r.error()).isTrue())
+          .satisfies(r -> assertThat(r.content()).contains("same id 'w1'"));
+      assertThat(agent.approve("s", "w1", true)).isTrue();
+      assertThat(Events.await(h1, first).stopReason()).isEqualTo(StopReason.END_TURN);
+      assertThat(tool.inputs).extracting(i -> i.get("sql")).containsExactly("DELETE FROM A");
+    }
+  }
+
   /** An id reused in a later model round, after the first call was answered, is no clash. */
   @Test
   void approval_idReusedAfterTheFirstWasAnswered_asksAgain() throws Exception {
