@@ -102,9 +102,10 @@ public final class FunctionPolicy {
       // SQL text of earlier queries are other callers' data.
       "RESULT_SCAN", "QUERY_HISTORY", "QUERY_HISTORY_BY_SESSION", "QUERY_HISTORY_BY_USER",
       // PostgreSQL: other sessions' SQL text (callers share the server's role), and the
-      // functions behind pg_prepared_statements and pg_cursors (the pooled session's).
+      // functions behind pg_prepared_statements, pg_cursors and pg_backend_memory_contexts (the
+      // pooled session's: a cached plan's context is named by its statement's text).
       "PG_STAT_GET_ACTIVITY", "PG_STAT_GET_BACKEND_ACTIVITY", "PG_PREPARED_STATEMENT",
-      "PG_CURSOR", "PG_SHOW_ALL_SETTINGS",
+      "PG_CURSOR", "PG_GET_BACKEND_MEMORY_CONTEXTS", "PG_SHOW_ALL_SETTINGS",
       "QUERY_HISTORY_BY_WAREHOUSE", "LOGIN_HISTORY", "LOGIN_HISTORY_BY_USER",
       // MySQL, SQL Server, others: files and processes.
       "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL", "UTL_FILE", "UTL_HTTP");
@@ -251,8 +252,9 @@ public final class FunctionPolicy {
       "PG_STAT_STATEMENTS", "PG_STAT_STATEMENTS_INFO", "PG_STAT_GET_ACTIVITY",
       "PG_STAT_GET_BACKEND_ACTIVITY",
       // the pooled session's earlier callers' prepared statements and open cursors, as DuckDB's
-      // duckdb_prepared_statements
-      "PG_PREPARED_STATEMENTS", "PG_CURSORS",
+      // duckdb_prepared_statements, and its memory contexts (ident holds the SQL text of every
+      // cached plan: the same statements, red-team run 7)
+      "PG_PREPARED_STATEMENTS", "PG_CURSORS", "PG_BACKEND_MEMORY_CONTEXTS",
       // settings of every role and database: applications keep keys in custom settings
       // (ALTER ROLE r SET app.jwt_secret = ...), and these list them all
       "PG_SETTINGS", "PG_DB_ROLE_SETTING", "PG_FILE_SETTINGS", "PG_ROLES", "PG_USER",
