@@ -72,6 +72,10 @@ public final class FunctionPolicy {
       "DATABASE_TO_XMLSCHEMA", "DATABASE_TO_XML_AND_XMLSCHEMA", "TS_STAT", "TS_REWRITE",
       "DBLINK", "DBLINK_EXEC", "DBLINK_OPEN", "DBLINK_FETCH", "DBLINK_SEND_QUERY",
       "DBLINK_GET_RESULT", "DBLINK_CONNECT", "DBLINK_CONNECT_U",
+      // PostgreSQL extensions (stable C, so a catalog alone would call them pure): tablefunc's
+      // crosstab and connectby and xml2's xpath_table build and run a query from their text
+      // arguments (red-team run 7: advisory locks and pg_stat_activity through the executor).
+      "CROSSTAB", "CROSSTAB2", "CROSSTAB3", "CROSSTAB4", "CONNECTBY", "XPATH_TABLE",
       // Other engines: run SQL on another server.
       "POSTGRES_QUERY", "POSTGRES_EXECUTE", "MYSQL_QUERY", "MYSQL_EXECUTE", "OPENQUERY",
       "OPENROWSET", "OPENDATASOURCE", "EXECUTE_IMMEDIATE",
