@@ -553,7 +553,37 @@ public final class FunctionPolicy {
       // external function, a built-in newer than the list) is refused until the host allows it.
       return Access.DENIED;
     }
+    if (dialect == Dialect.POSTGRES && userSchema(name) != null) {
+      // PostgreSQL's built-ins live in pg_catalog: a call qualified by any other schema is a user
+      // or extension function (pg_cron's cron.schedule, orafce's utl_file.fopen and
+      // dbms_pipe.send_message), which only the engine's catalog can judge.
+      return Access.DENIED;
+    }
     return Access.ALLOWED;
+  }
+
+  /**
+   * {@return the schema a PostgreSQL call is qualified by when it is not a system schema
+   * ({@code pg_catalog}, {@code information_schema}), in upper case without quotes, or null for an
+   * unqualified or system-qualified call}
+   */
+  private static @Nullable String userSchema(String raw) {
+    StringBuilder b = new StringBuilder(raw.length());
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c != '"' && !Character.isWhitespace(c) && !Character.isSpaceChar(c)
+          && Character.getType(c) != Character.FORMAT) {
+        b.append(c);
+      }
+    }
+    String s = b.toString();
+    int dot = s.lastIndexOf('.');
+    if (dot <= 0) {
+      return null;
+    }
+    String qualifier = s.substring(0, dot);
+    String schema = qualifier.substring(qualifier.lastIndexOf('.') + 1).toUpperCase(Locale.ROOT);
+    return schema.equals("PG_CATALOG") || schema.equals("INFORMATION_SCHEMA") ? null : schema;
   }
 
   /**
@@ -598,6 +628,14 @@ public final class FunctionPolicy {
       return "is not a known read-only Snowflake built-in; a host that trusts it (a user-defined"
           + " function, say) allows it with FunctionPolicy.Builder#allow or the allowFunctions"
           + " key";
+    }
+    String schema = dialect == Dialect.POSTGRES ? userSchema(name) : null;
+    if (schema != null && catalog == null && !denied.contains(n) && !sideEffecting(n)
+        && !allowed.contains(n)) {
+      return "is qualified by schema " + schema.toLowerCase(Locale.ROOT) + ", so it is a"
+          + " user or extension function, which only the engine's catalog can judge (GatedExecutor"
+          + " reads it); a host that trusts it allows it with FunctionPolicy.Builder#allow or the"
+          + " allowFunctions key";
     }
     return "has side effects or is not known to be read-only";
   }

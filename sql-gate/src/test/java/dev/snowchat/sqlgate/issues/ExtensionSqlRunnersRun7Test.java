@@ -35,7 +35,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>Closed twice: the names are refused in every dialect (the bare gate knows no catalog), and the
  * catalog now counts a function outside the system as pure only when it is immutable C (a stable
- * function may query the database).
+ * function may query the database). The same run found the bare POSTGRES gate allowing any call
+ * qualified by a user schema ({@code cron.schedule(...)}, orafce's {@code utl_file.fopen(...)}):
+ * PostgreSQL's built-ins live in {@code pg_catalog}, so such a call is a user or extension
+ * function, which only the catalog can judge; it is refused unless the catalog or the host says
+ * otherwise.
  */
 class ExtensionSqlRunnersRun7Test {
 
@@ -128,6 +132,46 @@ class ExtensionSqlRunnersRun7Test {
     }
     assertThat(SqlGate.builder().dialect(Dialect.POSTGRES).build().references(sql).complete())
         .as(sql).isFalse();
+  }
+
+  /**
+   * Without a catalog, a PostgreSQL call qualified by a schema other than the system's is a user
+   * or extension function (pg_cron's {@code cron.schedule} runs SQL later as its owner, orafce's
+   * {@code utl_file.fopen} writes server files, {@code dbms_pipe} and {@code dbms_alert} signal
+   * other sessions): the bare gate refuses it and says the catalog decides.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT cron.schedule('* * * * *', 'DELETE FROM t')",
+      "SELECT \"cron\".\"schedule\"('x', 'y')", "SELECT db.cron.schedule_in_database('j', 'x')",
+      "SELECT utl_file.fopen('/tmp', 'x.txt', 'w')",
+      "SELECT utl_file.put_line(h, 'x') FROM handles", "SELECT dbms_pipe.send_message('p')",
+      "SELECT dbms_alert.signal('a', 'm')", "SELECT * FROM public.my_srf()",
+      "SELECT aws_s3.query_export_to_s3('SELECT 1', 'b', 'k', 'r')",
+      "SELECT x FROM t WHERE s.f(x) > 0", "SELECT count(*) FILTER (WHERE u.check(a)) FROM t"})
+  void postgres_bareGate_callQualifiedByAUserSchema_refused(String sql) {
+    Verdict v = SqlGate.builder().dialect(Dialect.POSTGRES).build().check(sql);
+    assertThat(v.allowed()).as(sql).isFalse();
+    assertThat(v.rule()).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
+    assertThat(v.reason()).as(sql).contains("is qualified by schema").contains("catalog");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT pg_catalog.lower('A')", "SELECT \"pg_catalog\".\"lower\"('A')",
+      "SELECT PG_CATALOG.upper(name) FROM t", "SELECT information_schema._pg_expandarray(ARRAY[1])",
+      "SELECT s.t.a FROM s.t", "SELECT * FROM s.t AS x(a, b)", "SELECT x::s.typ FROM t",
+      "SELECT count(*) FROM s.t JOIN u.v USING (id)"})
+  void postgres_bareGate_systemQualifiedCallsAndQualifiedNames_stayReads(String sql) {
+    Verdict v = SqlGate.builder().dialect(Dialect.POSTGRES).build().check(sql);
+    assertThat(v.allowed()).as("%s -> %s", sql, v.reason()).isTrue();
+  }
+
+  @Test
+  void postgres_qualifiedCall_theHostAllowsByName() {
+    SqlGate gate = SqlGate.builder().dialect(Dialect.POSTGRES).functionPolicy(
+        dev.snowchat.sqlgate.FunctionPolicy.builder(Dialect.POSTGRES).allow("my_srf").build())
+        .build();
+    assertThat(gate.check("SELECT * FROM public.my_srf()").allowed()).isTrue();
+    assertThat(gate.check("SELECT * FROM public.other_srf()").allowed()).isFalse();
   }
 
   private static boolean available(Connection c, String extension) throws SQLException {
