@@ -235,6 +235,25 @@ class SelectIntoAndLockHintsRun7Test {
     return tests.stream();
   }
 
+  /** Sybase ASE (and old T-SQL) take the hint without brackets: {@code FROM t HOLDLOCK}. */
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT * FROM t HOLDLOCK", "SELECT * FROM t a HOLDLOCK WHERE a.x = 1",
+      "SELECT * FROM u JOIN t holdlock ON u.id = t.id",
+      "SELECT (SELECT max(x) FROM t HOLDLOCK) AS m"})
+  void generic_bareHoldlock_isDml(String sql) {
+    Verdict v = gate(Dialect.GENERIC, PermissionMode.READ_ONLY).check(sql);
+    assertThat(v.allowed()).as(sql).isFalse();
+    assertThat(v.kind()).isEqualTo(StatementKind.DML);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT holdlock FROM t", "SELECT t.holdlock FROM t",
+      "SELECT * FROM t AS holdlock"})
+  void generic_holdlockAsAName_staysARead(String sql) {
+    assertThat(gate(Dialect.GENERIC, PermissionMode.READ_ONLY).check(sql).allowed()).as(sql)
+        .isTrue();
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"SELECT * FROM t WITH (NOLOCK)", "SELECT * FROM t WITH (READPAST, NOWAIT)",
       "SELECT * FROM t a WITH (FORCESEEK) WHERE a.x = 1",

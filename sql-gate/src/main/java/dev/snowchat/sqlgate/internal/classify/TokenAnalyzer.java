@@ -665,6 +665,15 @@ final class TokenAnalyzer {
                   + " does)";
             }
           }
+          if (dialect == Dialect.GENERIC && w.equals("HOLDLOCK") && clause[depth] == IN_FROM
+              && prev != null && (prev.type() == TokenType.WORD
+                  || prev.type() == TokenType.QUOTED_IDENT)
+              && !identifierContext(prev, next)
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            // Sybase ASE (and old T-SQL): FROM t HOLDLOCK keeps shared locks, as WITH (HOLDLOCK)
+            o.kind = StatementKind.DML;
+            o.word = "HOLDLOCK (a table hint that locks the rows read, as FOR UPDATE does)";
+          }
           if (w.equals("WITH") && i > 0) {
             innerWith(t, i, o);
             if (o.rule != null) {
