@@ -740,7 +740,10 @@ final class TokenAnalyzer {
             o.kind = StatementKind.DML; // row locks: FOR SHARE, FOR KEY SHARE, FOR NO KEY UPDATE
             o.word = "FOR " + next.value();
           }
-          if (enforce && dialect == Dialect.DUCKDB && !show && next != null && next.isOp(".")
+          // GENERIC too: it may front DuckDB (the default dialect over any DataSource), and it
+          // already refuses the quoted spelling ("data.csv")
+          if (enforce && (dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC) && !show
+              && next != null && next.isOp(".")
               && (prev == null || !prev.isOp(".")) && tablePos(tablePrev(t, i), clause[depth])) {
             dottedFile(t, i, o);
             if (o.rule != null) {
@@ -792,8 +795,8 @@ final class TokenAnalyzer {
           }
           if (next != null && next.isOp("(") && enforce) {
             function(t, i, k.value(), o, calledAsTable(tablePrev(t, i), clause[depth]));
-          } else if (enforce && !show && dialect == Dialect.DUCKDB && next != null
-              && next.isOp(".") && (prev == null || !prev.isOp("."))
+          } else if (enforce && !show && (dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC)
+              && next != null && next.isOp(".") && (prev == null || !prev.isOp("."))
               && tablePos(tablePrev(t, i), clause[depth])) {
             dottedFile(t, i, o);
           } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
@@ -1368,7 +1371,7 @@ final class TokenAnalyzer {
       return null;
     }
     Token prev = t.get(i - 1);
-    if (dialect == Dialect.DUCKDB && prev.isOp(":") && i >= 3
+    if ((dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC) && prev.isOp(":") && i >= 3
         && (t.get(i - 2).type() == TokenType.WORD
             || t.get(i - 2).type() == TokenType.QUOTED_IDENT)) {
       return t.get(i - 3);
