@@ -270,12 +270,15 @@ public final class FunctionPolicy {
   /**
    * {@link Dialect#GENERIC}: the views and tables of the engines it may front that show other
    * sessions' SQL text (running, cached or logged), refused wherever the name stands, with
-   * PostgreSQL's: H2 {@code INFORMATION_SCHEMA.QUERY_STATISTICS}; MySQL and MariaDB {@code
+   * PostgreSQL's and DuckDB's: H2 {@code INFORMATION_SCHEMA.QUERY_STATISTICS}; MySQL and MariaDB {@code
    * PROCESSLIST} (and {@code SHOW [FULL] PROCESSLIST}), {@code INNODB_TRX}, {@code
    * prepared_statements_instances}, the {@code mysql} logs; Redshift's query text tables;
    * ClickHouse's query logs; Vertica, Exasol, Teradata, Informix, Sybase, SAP HANA views.
    */
-  private static final Set<String> GENERIC_DENIED_RELATIONS = union(POSTGRES_DENIED_RELATIONS,
+  private static final Set<String> GENERIC_DENIED_RELATIONS = union(
+      // DuckDB's too: GENERIC is the default dialect, and may front DuckDB (red-team run 7:
+      // FROM duckdb_logs returned other callers' logged SQL through the executor)
+      union(POSTGRES_DENIED_RELATIONS, DUCKDB_DENIED_RELATIONS),
       Set.of(
           // H2
           "QUERY_STATISTICS",
