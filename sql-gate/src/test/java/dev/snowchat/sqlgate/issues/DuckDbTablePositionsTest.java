@@ -3,7 +3,6 @@ package dev.snowchat.sqlgate.issues;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.sqlgate.Dialect;
-import dev.snowchat.sqlgate.Execution;
 import dev.snowchat.sqlgate.GatedExecutor;
 import dev.snowchat.sqlgate.Rule;
 import dev.snowchat.sqlgate.SqlGate;
@@ -79,13 +78,10 @@ class DuckDbTablePositionsTest {
       }
       GatedExecutor executor = GatedExecutor.builder().dataSource(TestDatabases.sharing(c))
           .gate(SqlGate.builder().build()).build();
-      for (String sql : List.of("SELECT b FROM data.csv", "SELECT b FROM \"data\".csv",
-          "SELECT b FROM data.\"csv\"", "SELECT * FROM t, main.data.csv",
-          "SELECT * FROM a: data.csv", "SELECT * FROM u JOIN data.csv ON true")) {
-        Execution e = executor.run(sql);
-        assertThat(e).as(sql).isInstanceOf(Execution.Refused.class);
-        assertThat(((Execution.Refused) e).verdict().rule()).as(sql).isEqualTo(Rule.FILE_ACCESS);
-      }
+      RefusedRuns.assertAllRefused(executor, Rule.FILE_ACCESS, List.of("SELECT b FROM data.csv",
+          "SELECT b FROM \"data\".csv", "SELECT b FROM data.\"csv\"",
+          "SELECT * FROM t, main.data.csv", "SELECT * FROM a: data.csv",
+          "SELECT * FROM u JOIN data.csv ON true"));
       // schema-qualified tables and a column named like a file stay reads
       for (String sql : List.of("SELECT * FROM sales.orders", "SELECT data.csv FROM data")) {
         assertThat(SqlGate.builder().build().check(sql).allowed()).as(sql).isTrue();

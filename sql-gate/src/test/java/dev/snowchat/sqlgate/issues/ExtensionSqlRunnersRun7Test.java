@@ -79,11 +79,7 @@ class ExtensionSqlRunnersRun7Test {
         GatedExecutor executor = GatedExecutor.builder()
             .dataSource(TestDatabases.sharing(pooled))
             .gate(SqlGate.builder().dialect(Dialect.POSTGRES).build()).build();
-        for (String sql : statements) {
-          Execution e = executor.run(sql);
-          assertThat(e).as(sql).isInstanceOf(Execution.Refused.class);
-          assertThat(((Execution.Refused) e).verdict().rule()).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
-        }
+        RefusedRuns.assertAllRefused(executor, Rule.FUNCTION_NOT_ALLOWED, statements);
         // other sessions' SQL through crosstab's text
         assertThat(executor.run("SELECT * FROM " + schema + ".crosstab('SELECT usename::text,"
             + " ''c''::text, query FROM pg_stat_activity') AS ct(r text, c text)"))
