@@ -171,7 +171,11 @@ public final class FunctionCatalog {
           e = Effect.SIDE_EFFECT;
         } else if ("v".equals(volatility)) {
           e = system && POSTGRES_VOLATILE_READS.contains(name) ? Effect.PURE : Effect.SIDE_EFFECT;
-        } else if (system || "c".equals(language) || "internal".equals(language)) {
+        } else if (system || ("i".equals(volatility)
+            && ("c".equals(language) || "internal".equals(language)))) {
+          // Outside the system only immutable C: a stable function may query the database, and
+          // extensions' stable C functions run SQL they are given as text (tablefunc's crosstab
+          // and connectby, xml2's xpath_table), whatever it calls.
           e = Effect.PURE;
         } else {
           e = Effect.SIDE_EFFECT;

@@ -72,6 +72,10 @@ public final class FunctionPolicy {
       "DATABASE_TO_XMLSCHEMA", "DATABASE_TO_XML_AND_XMLSCHEMA", "TS_STAT", "TS_REWRITE",
       "DBLINK", "DBLINK_EXEC", "DBLINK_OPEN", "DBLINK_FETCH", "DBLINK_SEND_QUERY",
       "DBLINK_GET_RESULT", "DBLINK_CONNECT", "DBLINK_CONNECT_U",
+      // PostgreSQL extensions (stable C, so a catalog alone would call them pure): tablefunc's
+      // crosstab and connectby and xml2's xpath_table build and run a query from their text
+      // arguments (red-team run 7: advisory locks and pg_stat_activity through the executor).
+      "CROSSTAB", "CROSSTAB2", "CROSSTAB3", "CROSSTAB4", "CONNECTBY", "XPATH_TABLE",
       // Other engines: run SQL on another server.
       "POSTGRES_QUERY", "POSTGRES_EXECUTE", "MYSQL_QUERY", "MYSQL_EXECUTE", "OPENQUERY",
       "OPENROWSET", "OPENDATASOURCE", "EXECUTE_IMMEDIATE",
@@ -102,9 +106,10 @@ public final class FunctionPolicy {
       // SQL text of earlier queries are other callers' data.
       "RESULT_SCAN", "QUERY_HISTORY", "QUERY_HISTORY_BY_SESSION", "QUERY_HISTORY_BY_USER",
       // PostgreSQL: other sessions' SQL text (callers share the server's role), and the
-      // functions behind pg_prepared_statements and pg_cursors (the pooled session's).
+      // functions behind pg_prepared_statements, pg_cursors and pg_backend_memory_contexts (the
+      // pooled session's: a cached plan's context is named by its statement's text).
       "PG_STAT_GET_ACTIVITY", "PG_STAT_GET_BACKEND_ACTIVITY", "PG_PREPARED_STATEMENT",
-      "PG_CURSOR", "PG_SHOW_ALL_SETTINGS",
+      "PG_CURSOR", "PG_GET_BACKEND_MEMORY_CONTEXTS", "PG_SHOW_ALL_SETTINGS",
       "QUERY_HISTORY_BY_WAREHOUSE", "LOGIN_HISTORY", "LOGIN_HISTORY_BY_USER",
       // MySQL, SQL Server, others: files and processes.
       "LOAD_FILE", "XP_CMDSHELL", "SYS_EXEC", "SYS_EVAL", "UTL_FILE", "UTL_HTTP");
@@ -251,8 +256,9 @@ public final class FunctionPolicy {
       "PG_STAT_STATEMENTS", "PG_STAT_STATEMENTS_INFO", "PG_STAT_GET_ACTIVITY",
       "PG_STAT_GET_BACKEND_ACTIVITY",
       // the pooled session's earlier callers' prepared statements and open cursors, as DuckDB's
-      // duckdb_prepared_statements
-      "PG_PREPARED_STATEMENTS", "PG_CURSORS",
+      // duckdb_prepared_statements, and its memory contexts (ident holds the SQL text of every
+      // cached plan: the same statements, red-team run 7)
+      "PG_PREPARED_STATEMENTS", "PG_CURSORS", "PG_BACKEND_MEMORY_CONTEXTS",
       // settings of every role and database: applications keep keys in custom settings
       // (ALTER ROLE r SET app.jwt_secret = ...), and these list them all
       "PG_SETTINGS", "PG_DB_ROLE_SETTING", "PG_FILE_SETTINGS", "PG_ROLES", "PG_USER",
@@ -264,12 +270,15 @@ public final class FunctionPolicy {
   /**
    * {@link Dialect#GENERIC}: the views and tables of the engines it may front that show other
    * sessions' SQL text (running, cached or logged), refused wherever the name stands, with
-   * PostgreSQL's: H2 {@code INFORMATION_SCHEMA.QUERY_STATISTICS}; MySQL and MariaDB {@code
+   * PostgreSQL's and DuckDB's: H2 {@code INFORMATION_SCHEMA.QUERY_STATISTICS}; MySQL and MariaDB {@code
    * PROCESSLIST} (and {@code SHOW [FULL] PROCESSLIST}), {@code INNODB_TRX}, {@code
    * prepared_statements_instances}, the {@code mysql} logs; Redshift's query text tables;
    * ClickHouse's query logs; Vertica, Exasol, Teradata, Informix, Sybase, SAP HANA views.
    */
-  private static final Set<String> GENERIC_DENIED_RELATIONS = union(POSTGRES_DENIED_RELATIONS,
+  private static final Set<String> GENERIC_DENIED_RELATIONS = union(
+      // DuckDB's too: GENERIC is the default dialect, and may front DuckDB (red-team run 7:
+      // FROM duckdb_logs returned other callers' logged SQL through the executor)
+      union(POSTGRES_DENIED_RELATIONS, DUCKDB_DENIED_RELATIONS),
       Set.of(
           // H2
           "QUERY_STATISTICS",
@@ -547,7 +556,37 @@ public final class FunctionPolicy {
       // external function, a built-in newer than the list) is refused until the host allows it.
       return Access.DENIED;
     }
+    if (dialect == Dialect.POSTGRES && userSchema(name) != null) {
+      // PostgreSQL's built-ins live in pg_catalog: a call qualified by any other schema is a user
+      // or extension function (pg_cron's cron.schedule, orafce's utl_file.fopen and
+      // dbms_pipe.send_message), which only the engine's catalog can judge.
+      return Access.DENIED;
+    }
     return Access.ALLOWED;
+  }
+
+  /**
+   * {@return the schema a PostgreSQL call is qualified by when it is not a system schema
+   * ({@code pg_catalog}, {@code information_schema}), in upper case without quotes, or null for an
+   * unqualified or system-qualified call}
+   */
+  private static @Nullable String userSchema(String raw) {
+    StringBuilder b = new StringBuilder(raw.length());
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c != '"' && !Character.isWhitespace(c) && !Character.isSpaceChar(c)
+          && Character.getType(c) != Character.FORMAT) {
+        b.append(c);
+      }
+    }
+    String s = b.toString();
+    int dot = s.lastIndexOf('.');
+    if (dot <= 0) {
+      return null;
+    }
+    String qualifier = s.substring(0, dot);
+    String schema = qualifier.substring(qualifier.lastIndexOf('.') + 1).toUpperCase(Locale.ROOT);
+    return schema.equals("PG_CATALOG") || schema.equals("INFORMATION_SCHEMA") ? null : schema;
   }
 
   /**
@@ -592,6 +631,14 @@ public final class FunctionPolicy {
       return "is not a known read-only Snowflake built-in; a host that trusts it (a user-defined"
           + " function, say) allows it with FunctionPolicy.Builder#allow or the allowFunctions"
           + " key";
+    }
+    String schema = dialect == Dialect.POSTGRES ? userSchema(name) : null;
+    if (schema != null && catalog == null && !denied.contains(n) && !sideEffecting(n)
+        && !allowed.contains(n)) {
+      return "is qualified by schema " + schema.toLowerCase(Locale.ROOT) + ", so it is a"
+          + " user or extension function, which only the engine's catalog can judge (GatedExecutor"
+          + " reads it); a host that trusts it allows it with FunctionPolicy.Builder#allow or the"
+          + " allowFunctions key";
     }
     return "has side effects or is not known to be read-only";
   }

@@ -12,9 +12,12 @@ public enum StatementKind {
   EXPLAIN,
   /** USE of a database, schema or warehouse (USE ROLE is {@link #ADMIN}). */
   USE,
-  /** INSERT, UPDATE, DELETE, MERGE, TRUNCATE, SELECT ... INTO. */
+  /**
+   * INSERT, UPDATE, DELETE, MERGE, TRUNCATE, row locks, sequence advances; SELECT ... INTO a
+   * variable.
+   */
   DML,
-  /** CREATE, ALTER, DROP, UNDROP, COMMENT, RENAME. */
+  /** CREATE, ALTER, DROP, UNDROP, COMMENT, RENAME, SELECT ... INTO a new table. */
   DDL,
   /** GRANT, REVOKE, ALTER SESSION, SET, USE ROLE, CALL, transactions, and other control. */
   ADMIN,

@@ -37,6 +37,8 @@ class TsqlJuxtapositionTest {
       "ADD SIGNATURE TO dbo.p BY CERTIFICATE c",
       "ADD SENSITIVITY CLASSIFICATION TO dbo.t.c WITH (LABEL = 'x')",
       "ADD COUNTERSIGNATURE TO dbo.p BY CERTIFICATE c", "END CONVERSATION @h",
+      // ADD [ COUNTER ] SIGNATURE (T-SQL grammar; red-team run 7)
+      "ADD COUNTER SIGNATURE TO dbo.p BY CERTIFICATE c",
       "FETCH NEXT FROM c", "FETCH ABSOLUTE 3 FROM c", "FETCH c", "FETCH @c",
       "FETCH NEXT FROM @c",
       // a fourth red-team run: a savepoint, control flow around what follows

@@ -3,9 +3,11 @@ package dev.snowchat.sqlgate.issues;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.GatedExecutor;
 import dev.snowchat.sqlgate.Rule;
 import dev.snowchat.sqlgate.SqlGate;
 import dev.snowchat.sqlgate.Verdict;
+import dev.snowchat.sqlgate.testing.TestDatabases;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +18,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -52,5 +55,37 @@ class DuckDbTablePositionsTest {
     Verdict v = SqlGate.builder().dialect(Dialect.DUCKDB).build().check(sql);
     assertThat(v).as(sql).isInstanceOf(Verdict.Blocked.class);
     assertThat(v.rule()).as(sql).isEqualTo(Rule.FILE_ACCESS);
+    // GENERIC, the default dialect, may front DuckDB too (red-team run 7: FROM data.csv passed)
+    assertThat(SqlGate.builder().build().check(sql)).as("GENERIC: %s", sql)
+        .isInstanceOf(Verdict.Blocked.class);
+  }
+
+  /**
+   * The seventh red-team run: a gate left at its default dialect (GENERIC) in front of DuckDB let
+   * {@code FROM data.csv} through while it refused {@code FROM "data.csv"}; through the executor
+   * (GENERIC hardening does not turn DuckDB's file access off) the file was read.
+   */
+  @Test
+  void genericGateOverDuckDb_dottedFileNames_refusedThroughTheExecutor() throws Exception {
+    Files.writeString(dir.resolve("data.csv"), "a,b\n1,secret\n");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+      try (Statement s = c.createStatement()) {
+        s.execute("SET file_search_path = '" + dir + "'");
+        try (ResultSet rs = s.executeQuery("SELECT b FROM data.csv")) {
+          assertThat(rs.next()).isTrue();
+          assertThat(rs.getString(1)).isEqualTo("secret"); // the effect, without the gate
+        }
+      }
+      GatedExecutor executor = GatedExecutor.builder().dataSource(TestDatabases.sharing(c))
+          .gate(SqlGate.builder().build()).build();
+      RefusedRuns.assertAllRefused(executor, Rule.FILE_ACCESS, List.of("SELECT b FROM data.csv",
+          "SELECT b FROM \"data\".csv", "SELECT b FROM data.\"csv\"",
+          "SELECT * FROM t, main.data.csv", "SELECT * FROM a: data.csv",
+          "SELECT * FROM u JOIN data.csv ON true"));
+      // schema-qualified tables and a column named like a file stay reads
+      for (String sql : List.of("SELECT * FROM sales.orders", "SELECT data.csv FROM data")) {
+        assertThat(SqlGate.builder().build().check(sql).allowed()).as(sql).isTrue();
+      }
+    }
   }
 }

@@ -116,8 +116,8 @@ final class AstAnalyzer {
     }
   }
 
-  private static void walk(Select s, Finding f) {
-    Walker w = new Walker(f);
+  private void walk(Select s, Finding f) {
+    Walker w = new Walker(f, dialect != Dialect.SNOWFLAKE);
     try {
       s.accept((net.sf.jsqlparser.statement.StatementVisitor<Void>) w, null);
       f.walked = true;
@@ -130,9 +130,12 @@ final class AstAnalyzer {
   /** Collects functions, INTO clauses and data-modifying WITH items. */
   private static final class Walker extends TablesNamesFinder<Void> {
     private final Finding f;
+    // SELECT ... INTO t creates t outside Snowflake (where INTO :v assigns a scripting variable)
+    private final boolean intoCreates;
 
-    Walker(Finding f) {
+    Walker(Finding f, boolean intoCreates) {
       this.f = f;
+      this.intoCreates = intoCreates;
       init(true);
     }
 
@@ -157,7 +160,9 @@ final class AstAnalyzer {
     public <S> Void visit(PlainSelect plainSelect, S context) {
       if ((plainSelect.getIntoTables() != null && !plainSelect.getIntoTables().isEmpty())
           || plainSelect.getIntoTempTable() != null) {
-        dml("SELECT ... INTO");
+        raise(intoCreates ? StatementKind.DDL : StatementKind.DML,
+            intoCreates ? "SELECT ... INTO (creates a table, as CREATE TABLE AS does)"
+                : "SELECT ... INTO");
       }
       return super.visit(plainSelect, context);
     }
@@ -166,14 +171,14 @@ final class AstAnalyzer {
     public <S> Void visit(WithItem<?> withItem, S context) {
       if (withItem.getInsert() != null || withItem.getUpdate() != null
           || withItem.getDelete() != null) {
-        dml("a data-modifying WITH item");
+        raise(StatementKind.DML, "a data-modifying WITH item");
       }
       return super.visit(withItem, context);
     }
 
-    private void dml(String word) {
-      if (Keywords.rank(f.kind) < Keywords.rank(StatementKind.DML)) {
-        f.kind = StatementKind.DML;
+    private void raise(StatementKind kind, String word) {
+      if (Keywords.rank(f.kind) < Keywords.rank(kind)) {
+        f.kind = kind;
         f.word = word;
       }
     }

@@ -98,9 +98,9 @@ final class Keywords {
       // DISABLE TRIGGER ..., ENABLE TRIGGER ...
       case "DISABLE", "ENABLE" -> next != null && next.isWord("TRIGGER")
           ? StatementKind.DDL : null;
-      // ADD SIGNATURE | COUNTERSIGNATURE | SENSITIVITY CLASSIFICATION
+      // ADD [COUNTER] SIGNATURE | COUNTERSIGNATURE | SENSITIVITY CLASSIFICATION
       case "ADD" -> next != null && (next.isWord("SIGNATURE") || next.isWord("COUNTERSIGNATURE")
-          || next.isWord("SENSITIVITY")) ? StatementKind.DDL : null;
+          || next.isWord("SENSITIVITY") || next.isWord("COUNTER")) ? StatementKind.DDL : null;
       // END CONVERSATION @h (a CASE's END is followed by anything else)
       case "END" -> next != null && next.isWord("CONVERSATION") ? StatementKind.ADMIN : null;
       // FETCH NEXT FROM cursor moves it; OFFSET ... FETCH NEXT 5 ROWS ONLY is a read

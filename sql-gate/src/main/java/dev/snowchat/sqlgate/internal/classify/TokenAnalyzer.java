@@ -655,6 +655,25 @@ final class TokenAnalyzer {
               return;
             }
           }
+          if (dialect == Dialect.GENERIC && w.equals("WITH") && next != null && next.isOp("(")
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            String hint = lockingTableHint(t, i + 1);
+            if (hint != null) {
+              // SQL Server: FROM t WITH (UPDLOCK) locks what it reads, as FOR UPDATE does
+              o.kind = StatementKind.DML;
+              o.word = "WITH (" + hint + ") (a table hint that locks the rows read, as FOR UPDATE"
+                  + " does)";
+            }
+          }
+          if (dialect == Dialect.GENERIC && w.equals("HOLDLOCK") && clause[depth] == IN_FROM
+              && prev != null && (prev.type() == TokenType.WORD
+                  || prev.type() == TokenType.QUOTED_IDENT)
+              && !identifierContext(prev, next)
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            // Sybase ASE (and old T-SQL): FROM t HOLDLOCK keeps shared locks, as WITH (HOLDLOCK)
+            o.kind = StatementKind.DML;
+            o.word = "HOLDLOCK (a table hint that locks the rows read, as FOR UPDATE does)";
+          }
           if (w.equals("WITH") && i > 0) {
             innerWith(t, i, o);
             if (o.rule != null) {
@@ -695,16 +714,23 @@ final class TokenAnalyzer {
             if (!exempt) {
               StatementKind wk = w.equals("EXECUTE") && next != null && next.isWord("IMMEDIATE")
                   ? StatementKind.SCRIPT : write;
+              String word = i > 0 ? w + " inside the statement" : w;
               if (w.equals("INTO") && next != null && (next.isWord("OUTFILE")
                   || next.isWord("DUMPFILE"))) {
                 wk = StatementKind.TRANSFER;
               } else if (w.equals("INTO") && dialect == Dialect.GENERIC && next != null
                   && next.isOp("@")) {
                 wk = StatementKind.ADMIN; // MySQL SELECT ... INTO @x sets a session variable
+              } else if (w.equals("INTO") && dialect != Dialect.SNOWFLAKE
+                  && selectInto(t, i)) {
+                // PostgreSQL (and SQL Server) SELECT ... INTO t is CREATE TABLE t AS: an object
+                // is created, so read_write (data only) must not allow it
+                wk = StatementKind.DDL;
+                word = "SELECT ... INTO (creates a table, as CREATE TABLE AS does)";
               }
               if (Keywords.rank(wk) > Keywords.rank(o.kind)) {
                 o.kind = wk;
-                o.word = i > 0 ? w + " inside the statement" : w;
+                o.word = word;
               }
             }
             continue;
@@ -714,7 +740,10 @@ final class TokenAnalyzer {
             o.kind = StatementKind.DML; // row locks: FOR SHARE, FOR KEY SHARE, FOR NO KEY UPDATE
             o.word = "FOR " + next.value();
           }
-          if (enforce && dialect == Dialect.DUCKDB && !show && next != null && next.isOp(".")
+          // GENERIC too: it may front DuckDB (the default dialect over any DataSource), and it
+          // already refuses the quoted spelling ("data.csv")
+          if (enforce && (dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC) && !show
+              && next != null && next.isOp(".")
               && (prev == null || !prev.isOp(".")) && tablePos(tablePrev(t, i), clause[depth])) {
             dottedFile(t, i, o);
             if (o.rule != null) {
@@ -766,8 +795,8 @@ final class TokenAnalyzer {
           }
           if (next != null && next.isOp("(") && enforce) {
             function(t, i, k.value(), o, calledAsTable(tablePrev(t, i), clause[depth]));
-          } else if (enforce && !show && dialect == Dialect.DUCKDB && next != null
-              && next.isOp(".") && (prev == null || !prev.isOp("."))
+          } else if (enforce && !show && (dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC)
+              && next != null && next.isOp(".") && (prev == null || !prev.isOp("."))
               && tablePos(tablePrev(t, i), clause[depth])) {
             dottedFile(t, i, o);
           } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
@@ -819,6 +848,72 @@ final class TokenAnalyzer {
    * (DB2). {@code PREVVAL FOR}, {@code PREVIOUS VALUE FOR} and {@code CURRENT VALUE FOR} only read
    * the value this session last drew.
    */
+  /**
+   * {@return whether the {@code INTO} at {@code i} is the target of a query ({@code SELECT ...
+   * INTO t}, PostgreSQL's and SQL Server's spelling of {@code CREATE TABLE t AS}), not of an
+   * {@code INSERT}, {@code MERGE}, {@code COPY}, {@code REPLACE} or {@code UPSERT}, and not a
+   * host variable ({@code INTO :v}, {@code INTO ?}, which creates nothing)}: the nearest
+   * statement word before it at its bracket depth decides
+   */
+  private static boolean selectInto(List<Token> t, int i) {
+    if (i + 1 < t.size() && (t.get(i + 1).isOp(":") || t.get(i + 1).isQuestionMark()
+        || t.get(i + 1).type() == TokenType.VARIABLE)) {
+      return false;
+    }
+    int depth = 0;
+    for (int j = i - 1; j >= 0; j--) {
+      Token k = t.get(j);
+      if (k.isOp(")")) {
+        depth++;
+      } else if (k.isOp("(")) {
+        if (depth == 0) {
+          return false; // INTO t (a, b) ... or an opening bracket without a statement word
+        }
+        depth--;
+      } else if (depth == 0 && k.type() == TokenType.WORD && !(j > 0 && t.get(j - 1).isOp("."))) {
+        if (k.isWord("SELECT")) {
+          return true;
+        }
+        if (k.isWord("INSERT") || k.isWord("MERGE") || k.isWord("COPY") || k.isWord("REPLACE")
+            || k.isWord("UPSERT") || k.isWord("UNPIVOT") || k.isWord("PIVOT")
+            || k.isWord("FETCH") || k.isWord("EXECUTE") || k.isWord("EXEC")) {
+          return false;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * SQL Server table hints that take or keep locks beyond a plain read's: update, exclusive and
+   * table locks, and shared locks held to the end of the transaction.
+   */
+  private static final Set<String> LOCKING_TABLE_HINTS = Set.of("UPDLOCK", "XLOCK", "TABLOCK",
+      "TABLOCKX", "HOLDLOCK", "PAGLOCK", "ROWLOCK", "SERIALIZABLE", "REPEATABLEREAD",
+      "READCOMMITTEDLOCK");
+
+  /**
+   * {@return the first locking hint in the bracketed list opening at {@code open}} (SQL Server's
+   * {@code WITH (UPDLOCK, ROWLOCK)}), or null when it holds none ({@code WITH (NOLOCK)})
+   */
+  private static @Nullable String lockingTableHint(List<Token> t, int open) {
+    int depth = 0;
+    for (int j = open; j < t.size(); j++) {
+      Token k = t.get(j);
+      if (k.isOp("(")) {
+        depth++;
+      } else if (k.isOp(")")) {
+        if (--depth == 0) {
+          return null;
+        }
+      } else if ((k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT)
+          && LOCKING_TABLE_HINTS.contains(k.value().toUpperCase(java.util.Locale.ROOT))) {
+        return k.value().toUpperCase(java.util.Locale.ROOT);
+      }
+    }
+    return null;
+  }
+
   private static boolean sequenceAdvance(List<Token> t, int i) {
     if (i > 0 && t.get(i - 1).isOp(".")) {
       return false;
@@ -1276,7 +1371,7 @@ final class TokenAnalyzer {
       return null;
     }
     Token prev = t.get(i - 1);
-    if (dialect == Dialect.DUCKDB && prev.isOp(":") && i >= 3
+    if ((dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC) && prev.isOp(":") && i >= 3
         && (t.get(i - 2).type() == TokenType.WORD
             || t.get(i - 2).type() == TokenType.QUOTED_IDENT)) {
       return t.get(i - 3);

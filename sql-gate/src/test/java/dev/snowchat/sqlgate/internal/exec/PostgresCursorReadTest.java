@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.FunctionPolicy;
 import dev.snowchat.sqlgate.GateErrorCode;
 import dev.snowchat.sqlgate.GatedExecutor;
 import dev.snowchat.sqlgate.HardeningOptions;
@@ -276,9 +277,9 @@ class PostgresCursorReadTest {
   }
 
   /**
-   * The read's transaction is rolled back behind a read-only gate: a function the bare gate lets
-   * through (no catalog, no hardening) cannot keep what it wrote. Behind a gate that allows
-   * writes it commits, as auto-commit did.
+   * The read's transaction is rolled back behind a read-only gate: a function the gate lets
+   * through (the host allows it by name; no catalog, no hardening) cannot keep what it wrote.
+   * Behind a gate that allows writes it commits, as auto-commit did.
    */
   @Test
   void writingFunctionInARead_rolledBackInReadOnly_committedWhenWritesAllowed()
@@ -295,7 +296,9 @@ class PostgresCursorReadTest {
       for (PermissionMode mode : PermissionMode.values()) {
         GatedExecutor executor = GatedExecutor.builder()
             .dataSource(TestDatabases.sharing(shared))
-            .gate(SqlGate.builder().dialect(Dialect.POSTGRES).mode(mode).build())
+            .gate(SqlGate.builder().dialect(Dialect.POSTGRES).mode(mode)
+                .functionPolicy(FunctionPolicy.builder(Dialect.POSTGRES).allow("writer").build())
+                .build())
             .hardening(SessionHardening.none()).noFunctionCatalog().limits(LIMITS).build();
 
         assertThat(executor.execute(call).rows()).as("%s", mode).containsExactly(List.of(1));
