@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -99,6 +101,18 @@ class CatalogSnapshotUntrustedTest {
     }
     assertFails(() -> CatalogSnapshot.read(f), IndexErrorCode.SNAPSHOT_INVALID)
         .hasMessageContaining("larger than the " + CatalogSnapshot.maxBytes() + " bytes");
+  }
+
+  /** 100,000 columns of a few letters: 1.4 MB of JSON, about 9 MB of catalog in memory. */
+  @Test
+  void parse_catalogOverTheMemoryBudget_isRefusedAsItIsRead() {
+    String columns = IntStream.range(0, 100_000).mapToObj(i -> "{\"name\":\"c" + i + "\"}")
+        .collect(Collectors.joining(","));
+    String json = table("{\"database\":\"D\",\"name\":\"T\",\"columns\":[" + columns + "]}");
+    assertFails(() -> CatalogSnapshot.parse(json, 4_000_000), IndexErrorCode.SNAPSHOT_INVALID)
+        .hasMessageContaining("would take more than 4000000 bytes of memory");
+    assertThat(CatalogSnapshot.parse(json, 100_000_000).tables().getFirst().columns())
+        .hasSize(100_000);
   }
 
   @Test
