@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -384,6 +386,8 @@ public final class CatalogSnapshot {
    * do not exist would give join clauses that fail in SQL.
    */
   private static void checkReferences(Catalog catalog, String origin) {
+    // each table's column names once, so that many keys on a wide table stay linear
+    Map<QualifiedName, Set<String>> columnNames = new HashMap<>();
     for (TableInfo t : catalog.tables()) {
       String at = "table " + t.id();
       Set<String> names = new HashSet<>();
@@ -392,6 +396,11 @@ public final class CatalogSnapshot {
           throw invalid(origin, at, "column " + c.name() + " appears twice");
         }
       }
+      columnNames.put(t.id(), names);
+    }
+    for (TableInfo t : catalog.tables()) {
+      String at = "table " + t.id();
+      Set<String> names = columnNames.get(t.id());
       for (String c : t.primaryKey()) {
         if (!names.contains(c)) {
           throw invalid(origin, at + " primaryKey", "no column " + c + " in the table");
@@ -403,14 +412,14 @@ public final class CatalogSnapshot {
             throw invalid(origin, at + " foreignKeys", "no column " + c + " in the table");
           }
         }
-        TableInfo target = catalog.table(fk.referencedTable()).orElse(null);
+        Set<String> target = columnNames.get(fk.referencedTable());
         if (target == null) {
           continue; // outside the snapshot (another database, or out of scope): not checked
         }
         for (String c : fk.referencedColumns()) {
-          if (target.columns().stream().noneMatch(col -> col.name().equals(c))) {
+          if (!target.contains(c)) {
             throw invalid(origin, at + " foreignKeys", "no column " + c + " in "
-                + target.id());
+                + fk.referencedTable());
           }
         }
       }
