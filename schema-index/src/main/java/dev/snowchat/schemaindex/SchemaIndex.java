@@ -8,6 +8,7 @@ import dev.snowchat.schemaindex.internal.lifecycle.Derived;
 import dev.snowchat.schemaindex.internal.lifecycle.IndexLifecycle;
 import dev.snowchat.schemaindex.internal.search.SearchEngine;
 import dev.snowchat.schemaindex.internal.search.Tuning;
+import dev.snowchat.schemaindex.internal.source.SourceErrors;
 import dev.snowchat.sqlgate.SnowchatException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -187,13 +188,13 @@ public final class SchemaIndex implements AutoCloseable {
    * in the background; otherwise the full search.
    */
   private Served buildServed(Catalog catalog, JoinGraph graph) {
-    readSnapshotVectors();
     if (cached == null) {
       return new Served(catalog, graph,
           SearchEngine.build(catalog, glossary, model, graph, tuning),
           model == null ? SearchMode.KEYWORD : SearchMode.HYBRID);
     }
     List<String> texts = SearchEngine.textsToEmbed(catalog, glossary, cached, tuning);
+    readSnapshotVectors(texts);
     List<String> missing = new ArrayList<>();
     for (String t : texts) {
       if (!cached.cache().contains(t)) {
@@ -213,29 +214,37 @@ public final class SchemaIndex implements AutoCloseable {
         SearchMode.KEYWORD_WHILE_EMBEDDING);
   }
 
-  /** Loads the vectors stored beside the snapshot into the cache, once. */
-  private void readSnapshotVectors() {
+  /**
+   * Loads the vectors stored beside the snapshot into the cache, once: only those of this
+   * catalog's texts, and only from a file of this model that passes every check ({@link
+   * VectorCache#read(Path, String, int, java.util.Collection)}). A file that fails is ignored
+   * whole, with a warning, and its texts are embedded again: a wrong vector would fail or skew
+   * every search, a missing one costs one embedding.
+   */
+  private void readSnapshotVectors(List<String> texts) {
     if (snapshotVectorsRead || snapshot == null || cached == null) {
       return;
     }
     snapshotVectorsRead = true;
     Path file = VectorCache.besideSnapshot(snapshot);
-    if (!Files.isRegularFile(file)) {
+    if (!Files.exists(file)) {
       return;
     }
+    VectorCache mine = cached.cache();
     try {
-      VectorCache stored = VectorCache.read(file);
-      if (!stored.modelId().equals(cached.cache().modelId())
-          || stored.dimension() != cached.cache().dimension()) {
-        LOG.info("Schema index: ignoring the vectors in {}: they are of model {}, this index"
-            + " embeds with {}", file, stored.modelId(), cached.cache().modelId());
+      VectorCache stored = VectorCache.read(file, mine.modelId(), mine.dimension(), texts);
+      if (!stored.modelId().equals(mine.modelId()) || stored.dimension() != mine.dimension()) {
+        LOG.info("Schema index: ignoring the vectors in {}: they are of model {} ({} dimensions),"
+            + " this index embeds with {} ({})", file, SourceErrors.sanitize(stored.modelId()),
+            stored.dimension(), mine.modelId(), mine.dimension());
         return;
       }
-      cached.cache().putAll(stored);
+      mine.putAll(stored);
       LOG.info("Schema index: {} vectors of {} read from {}", stored.size(), stored.modelId(),
           file);
     } catch (RuntimeException e) {
-      LOG.warn("Schema index: cannot use the vectors in {}: {}", file, e.getMessage());
+      LOG.warn("Schema index: cannot use the vectors in {}: {}; embedding the texts again", file,
+          SourceErrors.sanitize(e.getMessage()));
     }
   }
 
@@ -799,9 +808,13 @@ public final class SchemaIndex implements AutoCloseable {
 
     /**
      * Serves this catalog snapshot as soon as it is read, then refreshes from the source by
-     * polling its change stamps (only what changed since the snapshot is read). An unreadable
-     * snapshot is skipped with a warning. Vectors stored beside it ({@code FILE.vectors}, see
-     * {@link SchemaIndex#writeSnapshot}) by the same model are used instead of embedding again.
+     * polling its change stamps (only what changed since the snapshot is read). A snapshot that
+     * cannot be read or is invalid ({@link CatalogSnapshot#read}) is skipped with a warning and
+     * the index loads from the source. Vectors stored beside it ({@code FILE.vectors}, see {@link
+     * SchemaIndex#writeSnapshot}) by the same model are used instead of embedding again; vectors
+     * of another model or dimension are ignored, and a vector file that fails its checks
+     * (length, checksum, a non-finite or non-unit vector) is ignored whole with a warning: its
+     * texts are embedded again.
      *
      * @param file the snapshot file
      * @return this builder

@@ -2,15 +2,20 @@ package dev.snowchat.schemaindex.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The
- * snapshot and its vectors file are written this way, with the same mode.
+ * Writes a file whole or not at all: into a temporary file beside it, synced to disk, then renamed
+ * over it (and the folder synced), so a crash or a full disk never leaves a partly written file at
+ * the target: it holds the old content or the new. The snapshot and its vectors file are written
+ * this way, with the same mode.
  */
 public final class AtomicFiles {
   private AtomicFiles() {}
@@ -39,8 +44,12 @@ public final class AtomicFiles {
     Files.createDirectories(target.getParent());
     Path tmp = tempFile(target);
     try {
-      try (OutputStream out = Files.newOutputStream(tmp)) {
+      try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+        OutputStream out = Channels.newOutputStream(channel);
         body.write(out);
+        out.flush();
+        // on disk before the rename: else a crash right after it can leave the target empty
+        channel.force(true);
       }
       try {
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE,
@@ -48,8 +57,18 @@ public final class AtomicFiles {
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
       }
+      forceFolder(target.getParent());
     } finally {
       Files.deleteIfExists(tmp);
+    }
+  }
+
+  /** Makes the rename durable where the platform can sync a folder (not on Windows). */
+  private static void forceFolder(Path folder) {
+    try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException | UnsupportedOperationException e) {
+      // the file is complete either way; only the rename's durability is left to the OS
     }
   }
 

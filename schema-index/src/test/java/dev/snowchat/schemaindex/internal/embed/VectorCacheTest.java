@@ -48,6 +48,11 @@ class VectorCacheTest {
         .hasMessageContaining("not a Snowchat vector file");
   }
 
+  /** A unit vector per angle: the reader refuses vectors of another length. */
+  private static float[] unit(double angle) {
+    return new float[] {(float) Math.cos(angle), (float) Math.sin(angle)};
+  }
+
   @Test
   void write_sameVectors_sameBytes_inTextHashOrder(@TempDir Path dir) throws Exception {
     List<String> texts = java.util.stream.IntStream.range(0, 300).mapToObj(i -> "text " + i)
@@ -55,10 +60,10 @@ class VectorCacheTest {
     VectorCache forward = new VectorCache("m:1", 2);
     VectorCache backward = new VectorCache("m:1", 2);
     for (String t : texts) {
-      forward.put(t, new float[] {t.length(), t.hashCode()});
+      forward.put(t, unit(t.hashCode()));
     }
     for (String t : texts.reversed()) {
-      backward.put(t, new float[] {t.length(), t.hashCode()});
+      backward.put(t, unit(t.hashCode()));
     }
     forward.write(dir.resolve("a"));
     backward.write(dir.resolve("b"));
