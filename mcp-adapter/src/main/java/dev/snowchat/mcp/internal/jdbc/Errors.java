@@ -120,6 +120,9 @@ public final class Errors {
     if (Authentication.failed(e)) {
       return Authentication.error(detail);
     }
+    if (poolBusy(e)) {
+      return busy(w);
+    }
     if (e.code() instanceof GateErrorCode g) {
       return switch (g) {
         case REFUSED -> e instanceof QueryRefusedException q
@@ -231,6 +234,9 @@ public final class Errors {
     if (Authentication.failed(e)) {
       return Authentication.error(detail);
     }
+    if (poolBusy(e)) {
+      return busy(w);
+    }
     if (e instanceof SQLTimeoutException) {
       String m = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
       if (m.contains("connection is not available") || m.contains("pool")) {
@@ -246,6 +252,28 @@ public final class Errors {
     }
     return new Failure(ToolErrorCode.QUERY_FAILED, "The warehouse reported an error: "
         + sentence(detail) + " " + hint(e, snowflake(w)));
+  }
+
+  /**
+   * Whether a failure is the connection pool's wait running out with every connection lent out
+   * (HikariCP: "Connection is not available, request timed out after ..."): load on this server,
+   * not a warehouse that cannot be reached.
+   */
+  static boolean poolBusy(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.sql.SQLTransientConnectionException && t.getMessage() != null
+          && t.getMessage().contains("Connection is not available")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Failure busy(Warehouse w) {
+    return new Failure(ToolErrorCode.SERVER_BUSY, "Every connection of the server's pool ("
+        + w.config().poolSize() + ", SNOWCHAT_POOL_SIZE) stayed busy with other calls, so this"
+        + " call did not run. This is load on the server, not a problem with the request or the"
+        + " warehouse: retry shortly, or make fewer calls at once.");
   }
 
   private static Failure connection(String detail) {
