@@ -83,7 +83,8 @@ class JsonRpcErrorsFilterTest {
         });
     FilterChain chain = (rq, rs) -> x.forwarded().set(new String(
         ((HttpServletRequest) rq).getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-    JsonRpcErrors.filter().doFilter(req, res, chain);
+    new HttpGuard(1 << 20, 16, new HttpSessions(1000, java.time.Duration.ofMinutes(30),
+        System::nanoTime)).doFilter(req, res, chain);
     return x;
   }
 
