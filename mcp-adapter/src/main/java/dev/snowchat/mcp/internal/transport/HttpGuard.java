@@ -186,33 +186,7 @@ final class HttpGuard implements Filter {
       JsonRpcErrors.cleaned(chain, req, res);
       if (req.isAsyncStarted()) {
         // The stream stays open after this returns: the session is in use until it closes.
-        AtomicBoolean closed = new AtomicBoolean();
-        req.getAsyncContext().addListener(new AsyncListener() {
-          private void end() {
-            if (closed.compareAndSet(false, true)) {
-              sessions.done(session);
-            }
-          }
-
-          @Override
-          public void onComplete(AsyncEvent event) {
-            end();
-          }
-
-          @Override
-          public void onTimeout(AsyncEvent event) {
-            end();
-          }
-
-          @Override
-          public void onError(AsyncEvent event) {
-            end();
-          }
-
-          @Override
-          public void onStartAsync(AsyncEvent event) {}
-        });
-        streaming = true;
+        streaming = watch(req, session);
       }
     } finally {
       if (!streaming) {
@@ -221,6 +195,45 @@ final class HttpGuard implements Filter {
           sessions.forget(sid);
         }
       }
+    }
+  }
+
+  /**
+   * Ends the session's use when its stream closes.
+   *
+   * @return false when the stream closed already
+   */
+  private boolean watch(HttpServletRequest req, HttpSessions.Entry session) {
+    AtomicBoolean closed = new AtomicBoolean();
+    try {
+      req.getAsyncContext().addListener(new AsyncListener() {
+        private void end() {
+          if (closed.compareAndSet(false, true)) {
+            sessions.done(session);
+          }
+        }
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+          end();
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+          end();
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+          end();
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {}
+      });
+      return true;
+    } catch (IllegalStateException e) {
+      return false; // completed between the check and here
     }
   }
 
