@@ -254,16 +254,21 @@ public final class Errors {
         + sentence(detail) + " " + hint(e, snowflake(w)));
   }
 
+  private static final java.util.regex.Pattern POOL_ACTIVE =
+      java.util.regex.Pattern.compile("active=(\\d+)");
+
   /**
-   * Whether a failure is the connection pool's wait running out with every connection lent out
-   * (HikariCP: "Connection is not available, request timed out after ..."): load on this server,
-   * not a warehouse that cannot be reached.
+   * Whether a failure is the connection pool's wait running out with connections lent out to
+   * other calls: load on this server, not a warehouse that cannot be reached. HikariCP words both
+   * the same ("Connection is not available, request timed out after ...ms (total=, active=,
+   * ...)"); when connecting failed, it carries that failure as the cause, and none is active.
    */
   static boolean poolBusy(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof java.sql.SQLTransientConnectionException && t.getMessage() != null
-          && t.getMessage().contains("Connection is not available")) {
-        return true;
+      if (t instanceof java.sql.SQLTransientConnectionException && t.getCause() == null
+          && t.getMessage() != null && t.getMessage().contains("Connection is not available")) {
+        java.util.regex.Matcher m = POOL_ACTIVE.matcher(t.getMessage());
+        return m.find() && Integer.parseInt(m.group(1)) > 0;
       }
     }
     return false;

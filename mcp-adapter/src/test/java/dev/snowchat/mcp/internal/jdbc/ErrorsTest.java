@@ -54,6 +54,13 @@ class ErrorsTest {
     assertThat(Errors.fromSql(hikari, warehouse).code()).isEqualTo(ToolErrorCode.SERVER_BUSY);
     assertThat(Errors.fromSql(new SQLException("Connection refused", "08001"), warehouse).code())
         .isEqualTo(ToolErrorCode.CONNECTION_FAILED);
+    // The same wording when the warehouse is down: the connect failure as the cause, none lent.
+    SQLException down = new java.sql.SQLTransientConnectionException("snowchat-request -"
+        + " Connection is not available, request timed out after 10001ms (total=0, active=0,"
+        + " idle=0, waiting=0)", "08001", new SQLException("Connection refused", "08001"));
+    assertThat(Errors.toolError(new SnowchatException(GateErrorCode.CONNECTION_FAILED,
+        "cannot connect", down), warehouse).code()).isEqualTo(ToolErrorCode.CONNECTION_FAILED);
+    assertThat(Errors.fromSql(down, warehouse).code()).isEqualTo(ToolErrorCode.CONNECTION_FAILED);
   }
 
   @Test
