@@ -14,6 +14,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -160,16 +161,32 @@ final class HttpGuard implements Filter {
               + " expire (SNOWCHAT_HTTP_IDLE_EXPIRY)."));
       return;
     }
-    boolean opened = false;
-    try {
-      JsonRpcErrors.cleaned(chain, req, res);
-      @Nullable String id = res.getHeader(SESSION_HEADER);
-      if (res.getStatus() == 200 && id != null) {
-        sessions.opened(id, caller);
-        opened = true;
+    // The session is recorded when the SDK names it, before the answer leaves: a client sends
+    // its next requests (initialized, the listening GET) as soon as it reads the answer.
+    AtomicBoolean opened = new AtomicBoolean();
+    HttpServletResponse watched = new HttpServletResponseWrapper(res) {
+      @Override
+      public void setHeader(String name, String value) {
+        record(name, value);
+        super.setHeader(name, value);
       }
+
+      @Override
+      public void addHeader(String name, String value) {
+        record(name, value);
+        super.addHeader(name, value);
+      }
+
+      private void record(String name, String value) {
+        if (SESSION_HEADER.equalsIgnoreCase(name) && opened.compareAndSet(false, true)) {
+          sessions.opened(value, caller);
+        }
+      }
+    };
+    try {
+      JsonRpcErrors.cleaned(chain, req, watched);
     } finally {
-      if (!opened) {
+      if (!opened.get()) {
         sessions.cancelled();
       }
     }
