@@ -110,6 +110,14 @@ final class EnvironmentParser {
       case SNOWCHAT_HTTP_TOKEN -> b.httpToken(v);
       case SNOWCHAT_HTTP_ALLOWED_ORIGINS -> b.httpAllowedOrigins(list(v));
       case SNOWCHAT_HTTP_IDENTITIES -> b.httpIdentitiesFile(path(key, v));
+      case SNOWCHAT_HTTP_MAX_BODY_BYTES -> b.httpMaxBodyBytes((int) number(key, v,
+          McpConfig.MIN_HTTP_BODY_BYTES, McpConfig.MAX_HTTP_BODY_BYTES));
+      case SNOWCHAT_HTTP_MAX_CALLS -> b.httpMaxCalls((int) number(key, v, 1,
+          McpConfig.MAX_HTTP_CALLS));
+      case SNOWCHAT_HTTP_MAX_SESSIONS -> b.httpMaxSessions((int) number(key, v, 1,
+          McpConfig.MAX_HTTP_SESSIONS));
+      case SNOWCHAT_HTTP_IDLE_EXPIRY -> b.httpIdleExpiry(duration(key, v,
+          McpConfig.MIN_TIMEOUT, McpConfig.MAX_ATTACH_IDLE));
       case SNOWCHAT_SOURCES -> b.sourceCatalog(path(key, v));
       case SNOWCHAT_FILE_ALLOWLIST -> b.fileAllowlist(directories(key, v));
       case SNOWCHAT_ATTACH_MAX_FILES -> b.attachMaxFiles((int) number(key, v, 1,

@@ -94,6 +94,17 @@ public final class McpConfig {
   public static final int DEFAULT_HTTP_PORT = 8765;
   /** Default schema-index poll interval ({@code SNOWCHAT_INDEX_POLL_INTERVAL}). */
   public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMinutes(10);
+  /**
+   * Default largest HTTP request body ({@code SNOWCHAT_HTTP_MAX_BODY_BYTES}): 1 MiB, four times
+   * the longest statement the gate reads (256 Ki characters).
+   */
+  public static final int DEFAULT_HTTP_MAX_BODY_BYTES = 1 << 20;
+  /** Default number of tool calls running at once over HTTP ({@code SNOWCHAT_HTTP_MAX_CALLS}). */
+  public static final int DEFAULT_HTTP_MAX_CALLS = 16;
+  /** Default number of open HTTP sessions ({@code SNOWCHAT_HTTP_MAX_SESSIONS}). */
+  public static final int DEFAULT_HTTP_MAX_SESSIONS = 1000;
+  /** Default idle expiry of an HTTP session ({@code SNOWCHAT_HTTP_IDLE_EXPIRY}). */
+  public static final Duration DEFAULT_HTTP_IDLE_EXPIRY = Duration.ofMinutes(30);
 
   static final int MAX_ROWS_LIMIT = 100_000;
   static final long MIN_BYTES = 1024;
@@ -106,6 +117,10 @@ public final class McpConfig {
   static final int MAX_ATTACH_FILES = 1000;
   static final int MAX_ATTACH_SESSIONS = 100_000;
   static final Duration MAX_ATTACH_IDLE = Duration.ofDays(7);
+  static final int MIN_HTTP_BODY_BYTES = 64 * 1024;
+  static final int MAX_HTTP_BODY_BYTES = 64 << 20;
+  static final int MAX_HTTP_CALLS = 256;
+  static final int MAX_HTTP_SESSIONS = 100_000;
 
   private static final Pattern ACCOUNT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
   private static final Pattern SF_IDENTIFIER = Pattern.compile("[^\\x00-\\x1f\"]{1,255}");
@@ -141,6 +156,10 @@ public final class McpConfig {
   private final int attachMaxFiles;
   private final int attachMaxSessions;
   private final Duration attachIdleExpiry;
+  private final int httpMaxBodyBytes;
+  private final int httpMaxCalls;
+  private final int httpMaxSessions;
+  private final Duration httpIdleExpiry;
 
   private McpConfig(Builder b, Backend backend, SourceCatalog catalog) {
     this.backend = backend;
@@ -168,6 +187,12 @@ public final class McpConfig {
         : b.attachMaxSessions;
     this.attachIdleExpiry = b.attachIdleExpiry == null ? DEFAULT_ATTACH_IDLE_EXPIRY
         : b.attachIdleExpiry;
+    this.httpMaxBodyBytes = b.httpMaxBodyBytes == null ? DEFAULT_HTTP_MAX_BODY_BYTES
+        : b.httpMaxBodyBytes;
+    this.httpMaxCalls = b.httpMaxCalls == null ? DEFAULT_HTTP_MAX_CALLS : b.httpMaxCalls;
+    this.httpMaxSessions = b.httpMaxSessions == null ? DEFAULT_HTTP_MAX_SESSIONS
+        : b.httpMaxSessions;
+    this.httpIdleExpiry = b.httpIdleExpiry == null ? DEFAULT_HTTP_IDLE_EXPIRY : b.httpIdleExpiry;
     // The parsed catalog reaches the server's internals without becoming API.
     SourceCatalog.remember(this, catalog);
   }
@@ -273,6 +298,38 @@ public final class McpConfig {
    */
   public List<HttpIdentity> httpIdentities() {
     return httpIdentities;
+  }
+
+  /**
+   * {@return the largest HTTP request body in bytes ({@code SNOWCHAT_HTTP_MAX_BODY_BYTES}, 1 MiB);
+   * a larger one is answered 413 before it is read further}
+   */
+  public int httpMaxBodyBytes() {
+    return httpMaxBodyBytes;
+  }
+
+  /**
+   * {@return how many tool calls may run at once over HTTP ({@code SNOWCHAT_HTTP_MAX_CALLS}, 16);
+   * one more is answered at once with the tool error {@code SERVER_BUSY}}
+   */
+  public int httpMaxCalls() {
+    return httpMaxCalls;
+  }
+
+  /**
+   * {@return how many HTTP sessions may be open at once ({@code SNOWCHAT_HTTP_MAX_SESSIONS},
+   * 1000); one more initialize is answered 503 unless an idle session can make room}
+   */
+  public int httpMaxSessions() {
+    return httpMaxSessions;
+  }
+
+  /**
+   * {@return how long an HTTP session lives without a request or an open stream ({@code
+   * SNOWCHAT_HTTP_IDLE_EXPIRY}, 30 min)}
+   */
+  public Duration httpIdleExpiry() {
+    return httpIdleExpiry;
   }
 
   /** {@return extra allowed browser origins for HTTP ({@code SNOWCHAT_HTTP_ALLOWED_ORIGINS})} */
@@ -590,6 +647,10 @@ public final class McpConfig {
     private @Nullable Integer attachMaxFiles;
     private @Nullable Integer attachMaxSessions;
     private @Nullable Duration attachIdleExpiry;
+    private @Nullable Integer httpMaxBodyBytes;
+    private @Nullable Integer httpMaxCalls;
+    private @Nullable Integer httpMaxSessions;
+    private @Nullable Duration httpIdleExpiry;
 
     private Builder() {}
 
@@ -1263,6 +1324,65 @@ public final class McpConfig {
     public Builder attachIdleExpiry(Duration expiry) {
       this.attachIdleExpiry = duration(McpVariable.SNOWCHAT_ATTACH_IDLE_EXPIRY, expiry,
           MIN_TIMEOUT, MAX_ATTACH_IDLE);
+      return this;
+    }
+
+    /**
+     * Sets the largest HTTP request body ({@code SNOWCHAT_HTTP_MAX_BODY_BYTES}; default 1 MiB).
+     *
+     * @param bytes 65536 to 67108864
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpMaxBodyBytes(int bytes) {
+      this.httpMaxBodyBytes = (int) number(McpVariable.SNOWCHAT_HTTP_MAX_BODY_BYTES, bytes,
+          MIN_HTTP_BODY_BYTES, MAX_HTTP_BODY_BYTES);
+      return this;
+    }
+
+    /**
+     * Sets how many tool calls may run at once over HTTP ({@code SNOWCHAT_HTTP_MAX_CALLS};
+     * default 16); one more is answered at once with the tool error {@code SERVER_BUSY}.
+     *
+     * @param calls 1 to 256
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpMaxCalls(int calls) {
+      this.httpMaxCalls = (int) number(McpVariable.SNOWCHAT_HTTP_MAX_CALLS, calls, 1,
+          MAX_HTTP_CALLS);
+      return this;
+    }
+
+    /**
+     * Sets how many HTTP sessions may be open at once ({@code SNOWCHAT_HTTP_MAX_SESSIONS};
+     * default 1000).
+     *
+     * @param sessions 1 to 100000
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpMaxSessions(int sessions) {
+      this.httpMaxSessions = (int) number(McpVariable.SNOWCHAT_HTTP_MAX_SESSIONS, sessions, 1,
+          MAX_HTTP_SESSIONS);
+      return this;
+    }
+
+    /**
+     * Sets how long an HTTP session lives without a request or an open stream ({@code
+     * SNOWCHAT_HTTP_IDLE_EXPIRY}; default 30 min).
+     *
+     * @param expiry 1 s to 7 days
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     * @throws IllegalStateException when already set
+     */
+    public Builder httpIdleExpiry(Duration expiry) {
+      this.httpIdleExpiry = duration(McpVariable.SNOWCHAT_HTTP_IDLE_EXPIRY, expiry, MIN_TIMEOUT,
+          MAX_ATTACH_IDLE);
       return this;
     }
 

@@ -88,6 +88,18 @@ public enum McpVariable {
   /** File of HTTP callers' identities. */
   SNOWCHAT_HTTP_IDENTITIES(false, "JSON file mapping bearer-token hashes to session"
       + " variables"),
+  /** Largest HTTP request body. */
+  SNOWCHAT_HTTP_MAX_BODY_BYTES(false, "largest HTTP request body in bytes (65536 to 67108864,"
+      + " default 1048576; larger is answered 413)"),
+  /** Tool calls running at once over HTTP. */
+  SNOWCHAT_HTTP_MAX_CALLS(false, "tool calls running at once over HTTP (1 to 256, default 16;"
+      + " one more is the tool error SERVER_BUSY)"),
+  /** Open HTTP sessions. */
+  SNOWCHAT_HTTP_MAX_SESSIONS(false, "open HTTP sessions (1 to 100000, default 1000; one more"
+      + " initialize is answered 503 unless an idle one makes room)"),
+  /** Idle expiry of an HTTP session. */
+  SNOWCHAT_HTTP_IDLE_EXPIRY(false, "how long an HTTP session lives without a request or an"
+      + " open stream (1s to 7d, default 30m)"),
   /** The source catalog file. */
   SNOWCHAT_SOURCES(false, "JSON file of named sources {\"sources\": [{\"name\", \"address\","
       + " \"credential\"?, ...}]}: Snowflake, JDBC databases, files and globs, DuckDB files;"

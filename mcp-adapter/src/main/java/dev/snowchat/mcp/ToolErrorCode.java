@@ -32,6 +32,11 @@ public enum ToolErrorCode implements ErrorCode {
   CONNECTION_FAILED(ErrorType.TRANSIENT),
   /** The warehouse reported a passing failure; retrying once may help. */
   TRANSIENT_FAILURE(ErrorType.TRANSIENT),
+  /**
+   * The server is at a concurrency limit (tool calls running over HTTP, or every connection of
+   * its pool busy); the call did not run. Retry shortly, or make fewer calls at once.
+   */
+  SERVER_BUSY(ErrorType.TRANSIENT),
   /** The server is shutting down or closed; the call did not complete. */
   SERVER_CLOSED(ErrorType.TRANSIENT),
   /** An unexpected failure inside the server; it keeps serving. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class CancelSignalTest {
   /** Hundreds of billions of products: minutes on DuckDB unless cancelled. */
-  private static final String LONG_QUERY =
+  static final String LONG_QUERY =
       "SELECT sum(a.range * b.range) FROM range(400000) a, range(1000000) b";
 
   @Test

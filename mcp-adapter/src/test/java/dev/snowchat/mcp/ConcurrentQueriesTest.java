@@ -9,6 +9,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +38,38 @@ class ConcurrentQueriesTest {
         ToolResult r = f.get();
         assertThat(r.isError()).as(r.text()).isFalse();
       }
+    }
+  }
+
+  /**
+   * A call that waits out the pool while its only connection runs another call's query is
+   * SERVER_BUSY (load, retry), not CONNECTION_FAILED's "Cannot reach the warehouse"; the
+   * warehouse being down stays CONNECTION_FAILED ({@code Issue13SourcesTest}).
+   */
+  @Test
+  void executeQuery_whileThePoolIsBusy_isServerBusy_notConnectionFailed() throws Exception {
+    try (SnowchatMcpServer server = SnowchatMcpServer.builder().config(McpConfig.fromEnvironment(
+        TestEnv.sample("SNOWCHAT_SCHEMA_INDEX", "off", "SNOWCHAT_POOL_SIZE", "1",
+            "SNOWCHAT_QUERY_TIMEOUT", "300s"))).build()) {
+      CancelSignal signal = CancelSignal.create();
+      CompletableFuture<ToolResult> holder = CompletableFuture.supplyAsync(() -> server.call(
+          "execute_query", Map.of("sql", CancelSignalTest.LONG_QUERY),
+          CallContext.none().withCancelSignal(signal)));
+      while (!holder.isDone() && !signal.hasRegistrations()) {
+        Thread.onSpinWait(); // until the long call has its connection
+      }
+      // A call may still slip in between the long call's statements; once the long statement
+      // runs, the next call waits out the pool (10 s).
+      ToolResult busy;
+      do {
+        busy = server.call("execute_query", Map.of("sql", "SELECT 1 AS x"));
+      } while (!busy.isError() && !holder.isDone());
+      assertThat(holder).isNotDone();
+      assertThat(busy.errorCode()).as(busy.text()).isEqualTo("SERVER_BUSY");
+      assertThat(busy.text()).contains("SNOWCHAT_POOL_SIZE").doesNotContain("Cannot reach");
+      signal.cancel();
+      holder.get(60, TimeUnit.SECONDS);
+      assertThat(server.call("execute_query", Map.of("sql", "SELECT 1 AS x")).isError()).isFalse();
     }
   }
 }

@@ -39,6 +39,30 @@ class McpConfigTest {
     assertThat(c.queryTimeout()).isEqualTo(Duration.ofSeconds(60));
     assertThat(c.httpHost()).isEqualTo("127.0.0.1");
     assertThat(c.httpPort()).isEqualTo(8765);
+    assertThat(c.httpMaxBodyBytes()).isEqualTo(1 << 20);
+    assertThat(c.httpMaxCalls()).isEqualTo(16);
+    assertThat(c.httpMaxSessions()).isEqualTo(1000);
+    assertThat(c.httpIdleExpiry()).isEqualTo(Duration.ofMinutes(30));
+  }
+
+  @Test
+  void fromEnvironment_httpLimits_areReadAndRangeChecked() {
+    McpConfig c = McpConfig.fromEnvironment(Map.of("SNOWCHAT_HTTP_MAX_BODY_BYTES", "65536",
+        "SNOWCHAT_HTTP_MAX_CALLS", "2", "SNOWCHAT_HTTP_MAX_SESSIONS", "5",
+        "SNOWCHAT_HTTP_IDLE_EXPIRY", "90s"));
+    assertThat(c.httpMaxBodyBytes()).isEqualTo(65536);
+    assertThat(c.httpMaxCalls()).isEqualTo(2);
+    assertThat(c.httpMaxSessions()).isEqualTo(5);
+    assertThat(c.httpIdleExpiry()).isEqualTo(Duration.ofSeconds(90));
+    for (String[] bad : new String[][] {{"SNOWCHAT_HTTP_MAX_BODY_BYTES", "1000"},
+        {"SNOWCHAT_HTTP_MAX_BODY_BYTES", "100000000"}, {"SNOWCHAT_HTTP_MAX_CALLS", "0"},
+        {"SNOWCHAT_HTTP_MAX_CALLS", "257"}, {"SNOWCHAT_HTTP_MAX_SESSIONS", "0"},
+        {"SNOWCHAT_HTTP_IDLE_EXPIRY", "10d"}, {"SNOWCHAT_HTTP_IDLE_EXPIRY", "0"}}) {
+      assertThatThrownBy(() -> McpConfig.fromEnvironment(Map.of(bad[0], bad[1])))
+          .as(bad[0] + "=" + bad[1]).hasMessageContaining(bad[0]);
+    }
+    assertThatThrownBy(() -> McpConfig.builder().httpMaxCalls(3).httpMaxCalls(4))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("3");
   }
 
   @Test

@@ -120,6 +120,9 @@ public final class Errors {
     if (Authentication.failed(e)) {
       return Authentication.error(detail);
     }
+    if (poolBusy(e)) {
+      return busy(w);
+    }
     if (e.code() instanceof GateErrorCode g) {
       return switch (g) {
         case REFUSED -> e instanceof QueryRefusedException q
@@ -231,6 +234,9 @@ public final class Errors {
     if (Authentication.failed(e)) {
       return Authentication.error(detail);
     }
+    if (poolBusy(e)) {
+      return busy(w);
+    }
     if (e instanceof SQLTimeoutException) {
       String m = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
       if (m.contains("connection is not available") || m.contains("pool")) {
@@ -246,6 +252,33 @@ public final class Errors {
     }
     return new Failure(ToolErrorCode.QUERY_FAILED, "The warehouse reported an error: "
         + sentence(detail) + " " + hint(e, snowflake(w)));
+  }
+
+  private static final java.util.regex.Pattern POOL_ACTIVE =
+      java.util.regex.Pattern.compile("active=(\\d+)");
+
+  /**
+   * Whether a failure is the connection pool's wait running out with connections lent out to
+   * other calls: load on this server, not a warehouse that cannot be reached. HikariCP words both
+   * the same ("Connection is not available, request timed out after ...ms (total=, active=,
+   * ...)"); when connecting failed, it carries that failure as the cause, and none is active.
+   */
+  static boolean poolBusy(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.sql.SQLTransientConnectionException && t.getCause() == null
+          && t.getMessage() != null && t.getMessage().contains("Connection is not available")) {
+        java.util.regex.Matcher m = POOL_ACTIVE.matcher(t.getMessage());
+        return m.find() && Integer.parseInt(m.group(1)) > 0;
+      }
+    }
+    return false;
+  }
+
+  private static Failure busy(Warehouse w) {
+    return new Failure(ToolErrorCode.SERVER_BUSY, "Every connection of the server's pool ("
+        + w.config().poolSize() + ", SNOWCHAT_POOL_SIZE) stayed busy with other calls, so this"
+        + " call did not run. This is load on the server, not a problem with the request or the"
+        + " warehouse: retry shortly, or make fewer calls at once.");
   }
 
   private static Failure connection(String detail) {

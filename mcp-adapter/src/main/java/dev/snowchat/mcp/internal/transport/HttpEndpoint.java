@@ -18,6 +18,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -29,10 +30,15 @@ import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jspecify.annotations.Nullable;
 
@@ -87,18 +93,26 @@ public final class HttpEndpoint implements AutoCloseable {
             .jsonMapper(McpBridge.mapper())
             .mcpEndpoint(PATH)
             .securityValidator(validator.build())
+            .maxRequestSize(config.httpMaxBodyBytes())
+            // The SDK drops a session unused for a whole sweep interval; HttpGuard ends it (and
+            // refuses its id) after the idle expiry, so the SDK drops it at the next sweep.
+            .sessionSweepInterval(config.httpIdleExpiry())
             // Each request's caller, as the bearer filter identified it, reaches the tool call.
             .contextExtractor(req -> McpTransportContext.create(Map.of(McpBridge.CALL_CONTEXT,
                 req.getAttribute(McpBridge.CALL_CONTEXT) instanceof CallContext c ? c : CallContext.none())))
             .build();
     McpSyncServer mcp = McpBridge.server(transport, specs, version, timeout);
 
-    QueuedThreadPool threads = new QueuedThreadPool(32, 2);
+    // A tool call holds a thread until it ends (the SDK blocks on it); HttpGuard admits at most
+    // httpMaxCalls of them, so the threads beyond serve everything else (initialize, lists,
+    // streams' starts, other sessions) however many calls are waiting.
+    QueuedThreadPool threads = new QueuedThreadPool(config.httpMaxCalls() + 24, 2);
     threads.setName("snowchat-http");
     threads.setDaemon(true);
     Server jetty = new Server(threads);
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false); // names the library and its version
+    jetty.setErrorHandler(new JsonErrorHandler()); // Jetty's own errors: no HTML, no echo
     ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
     connector.setHost(host);
     connector.setPort(config.httpPort());
@@ -110,7 +124,7 @@ public final class HttpEndpoint implements AutoCloseable {
     context.addServlet(holder, PATH);
     context.addServlet(new ServletHolder("not-found", JsonRpcErrors.notFound()), "/");
     // Authentication first (filters run in the order added): nothing reads or parses a body
-    // for a caller without the token. The JSON filter then serves the MCP path only (the other
+    // for a caller without the token. The guard then serves the MCP path only (the other
     // paths are the not-found servlet, which answers cleanly without reading the body).
     String token = config.httpToken().orElse(null);
     if (token != null || !config.httpIdentities().isEmpty()) {
@@ -118,9 +132,12 @@ public final class HttpEndpoint implements AutoCloseable {
       auth.setAsyncSupported(true);
       context.addFilter(auth, "/*", EnumSet.of(DispatcherType.REQUEST));
     }
-    FilterHolder clean = new FilterHolder(JsonRpcErrors.filter());
-    clean.setAsyncSupported(true);
-    context.addFilter(clean, PATH, EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
+    HttpSessions sessions = new HttpSessions(config.httpMaxSessions(), config.httpIdleExpiry(),
+        System::nanoTime);
+    FilterHolder guard = new FilterHolder(new HttpGuard(config.httpMaxBodyBytes(),
+        config.httpMaxCalls(), sessions));
+    guard.setAsyncSupported(true);
+    context.addFilter(guard, PATH, EnumSet.of(DispatcherType.REQUEST));
     jetty.setHandler(context);
     jetty.setStopAtShutdown(false);
     try {
@@ -187,14 +204,17 @@ public final class HttpEndpoint implements AutoCloseable {
       HttpServletRequest req = (HttpServletRequest) request;
       @Nullable String got = req.getHeader("Authorization");
       @Nullable CallContext caller = null;
+      String who = "";
       if (got != null && got.startsWith("Bearer ")) {
         byte[] given = digest(got.substring("Bearer ".length()));
         if (shared != null && MessageDigest.isEqual(given, shared)) {
           caller = CallContext.none();
+          who = "token";
         }
         for (int i = 0; i < digests.size(); i++) {
           if (MessageDigest.isEqual(given, digests.get(i))) {
             caller = identities.get(i).context();
+            who = "identity:" + identities.get(i).name();
           }
         }
       }
@@ -205,7 +225,26 @@ public final class HttpEndpoint implements AutoCloseable {
         return;
       }
       req.setAttribute(McpBridge.CALL_CONTEXT, caller);
+      req.setAttribute(McpBridge.CALLER, who);
       chain.doFilter(request, response);
+    }
+  }
+
+  /**
+   * Answers Jetty's own errors (a malformed request line or Host, headers too large, ...) with
+   * the clean JSON-RPC error body, like every other error of the endpoint: Jetty's HTML page
+   * named the server and echoed parts of the request.
+   */
+  static final class JsonErrorHandler extends ErrorHandler {
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+      JsonRpcErrors.Clean error = JsonRpcErrors.classify(response.getStatus(), null);
+      byte[] body = JsonRpcErrors.body(error);
+      response.setStatus(error.status());
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json;charset=utf-8");
+      response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+      response.write(true, ByteBuffer.wrap(body), callback);
+      return true;
     }
   }
 }

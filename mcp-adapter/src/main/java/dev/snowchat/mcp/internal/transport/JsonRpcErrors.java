@@ -1,11 +1,9 @@
 package dev.snowchat.mcp.internal.transport;
 
-import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.ServletRequest;
-import jakarta.servlet.ServletResponse;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -37,6 +35,8 @@ public final class JsonRpcErrors {
   static final int METHOD_NOT_FOUND = -32601;
   /** Server-defined: the session is unknown or has ended. */
   static final int SESSION_NOT_FOUND = -32001;
+  /** Server-defined: the server is at a limit (sessions); retry later. */
+  static final int SERVER_BUSY = -32002;
   /** JSON-RPC: internal error. */
   static final int INTERNAL_ERROR = -32603;
 
@@ -88,6 +88,7 @@ public final class JsonRpcErrors {
       case 406 -> new Clean(406, INVALID_REQUEST, "Not acceptable: send 'Accept:"
           + " application/json, text/event-stream'");
       case 413 -> new Clean(413, INVALID_REQUEST, "Request too large");
+      case 431 -> new Clean(431, INVALID_REQUEST, "Request header fields too large");
       case 415 -> new Clean(415, INVALID_REQUEST,
           "Unsupported media type: send 'Content-Type: application/json'");
       default -> status >= 500
@@ -109,14 +110,7 @@ public final class JsonRpcErrors {
       c.done = true;
       res = c.target;
     }
-    Map<String, Object> err = new LinkedHashMap<>();
-    err.put("code", error.code());
-    err.put("message", error.message());
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("jsonrpc", "2.0");
-    body.put("id", null);
-    body.put("error", err);
-    byte[] bytes = McpBridge.mapper().writeValueAsString(body).getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = body(error);
     res.resetBuffer();
     res.setStatus(error.status());
     res.setContentType("application/json");
@@ -126,113 +120,38 @@ public final class JsonRpcErrors {
     res.flushBuffer();
   }
 
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(
-      JsonRpcErrors.class);
-
   /**
-   * The largest POST body checked for JSON before the transport reads it; a larger one goes to
-   * the transport unread (it answers it as it does). 1 MiB is far above any MCP request this
-   * server takes (a tool call's arguments: a statement, names), and bounds what the filter holds
-   * per request; the filter runs after authentication.
+   * Passes a request on with its error responses cleaned (see {@link CleaningResponse}).
+   *
+   * @param chain the rest of the chain
+   * @param req the request
+   * @param res the response
+   * @throws IOException when the client is gone
+   * @throws ServletException from the servlet
    */
-  static final int MAX_CHECKED_BODY = 1 << 20;
-
-  private static final tools.jackson.databind.json.JsonMapper JSON =
-      tools.jackson.databind.json.JsonMapper.builder().build();
-
-  /**
-   * The filter in front of the MCP servlet. A POST body that is not JSON is answered here with a
-   * clean {@code -32700} and a DEBUG line without the body: handed to the SDK's transport it was
-   * answered the same way, but logged at ERROR ("Failed to deserialize message"), a line per bad
-   * request that any client could cause.
-   */
-  static Filter filter() {
-    return new Filter() {
-      @Override
-      public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
-          throws IOException, ServletException {
-        ServletRequest req = request;
-        if (request instanceof HttpServletRequest http && "POST".equals(http.getMethod())
-            && request.getContentLengthLong() <= MAX_CHECKED_BODY) {
-          java.io.InputStream in = request.getInputStream();
-          byte[] body = in.readNBytes(MAX_CHECKED_BODY + 1);
-          boolean whole = body.length <= MAX_CHECKED_BODY;
-          if (whole && !isJson(body)) {
-            LOG.debug("Answered a POST body that is not JSON ({} bytes) with -32700",
-                body.length);
-            write((HttpServletResponse) response, classify(400, "parse"));
-            return;
-          }
-          req = new CachedBody(http, body, whole ? null : in); // unchecked beyond the limit
-        }
-        CleaningResponse wrapped = new CleaningResponse((HttpServletResponse) response);
-        try {
-          chain.doFilter(req, wrapped);
-        } finally {
-          wrapped.finish();
-        }
-      }
-    };
-  }
-
-  static boolean isJson(byte[] body) {
+  static void cleaned(FilterChain chain, ServletRequest req, HttpServletResponse res)
+      throws IOException, ServletException {
+    CleaningResponse wrapped = new CleaningResponse(res);
     try {
-      JSON.readTree(body);
-      return true;
-    } catch (tools.jackson.core.JacksonException e) {
-      return false;
+      chain.doFilter(req, wrapped);
+    } finally {
+      wrapped.finish();
     }
   }
 
-  /** A request whose body was read once by the filter and is read again from memory. */
-  private static final class CachedBody extends jakarta.servlet.http.HttpServletRequestWrapper {
-    private final java.io.InputStream in;
-
-    CachedBody(HttpServletRequest request, byte[] body, java.io.@Nullable InputStream rest) {
-      super(request);
-      java.io.InputStream head = new java.io.ByteArrayInputStream(body);
-      this.in = rest == null ? head : new java.io.SequenceInputStream(head, rest);
-    }
-
-    @Override
-    public jakarta.servlet.ServletInputStream getInputStream() {
-      return new jakarta.servlet.ServletInputStream() {
-        @Override
-        public boolean isFinished() {
-          try {
-            return in.available() == 0;
-          } catch (IOException e) {
-            return true;
-          }
-        }
-
-        @Override
-        public boolean isReady() {
-          return true;
-        }
-
-        @Override
-        public void setReadListener(jakarta.servlet.ReadListener listener) {
-          throw new IllegalStateException("the body was read already; read it blocking");
-        }
-
-        @Override
-        public int read() throws IOException {
-          return in.read();
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-          return in.read(b, off, len);
-        }
-      };
-    }
-
-    @Override
-    public java.io.BufferedReader getReader() {
-      String cs = getCharacterEncoding();
-      return new java.io.BufferedReader(new java.io.InputStreamReader(in,
-          cs == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(cs)));
+  /** {@return the JSON body of a clean error} */
+  static byte[] body(Clean error) {
+    Map<String, Object> err = new LinkedHashMap<>();
+    err.put("code", error.code());
+    err.put("message", error.message());
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("jsonrpc", "2.0");
+    body.put("id", null);
+    body.put("error", err);
+    try {
+      return McpBridge.mapper().writeValueAsString(body).getBytes(StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // a map of strings and a number
     }
   }
 

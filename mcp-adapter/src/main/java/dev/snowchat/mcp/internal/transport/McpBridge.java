@@ -231,6 +231,13 @@ public final class McpBridge {
   static final String CALL_CONTEXT = "snowchat.callContext";
 
   /**
+   * The key, in a request's attributes, of who the bearer filter found the caller to be (the
+   * shared token, or an identity's name); absent without authentication. HTTP sessions are bound
+   * to it.
+   */
+  static final String CALLER = "snowchat.caller";
+
+  /**
    * The caller context of a tool call: over HTTP the identity its bearer token maps to; over
    * stdio, and without identities, no session variables.
    *

@@ -37,6 +37,32 @@ class ErrorsTest {
     warehouse.close();
   }
 
+  /**
+   * Every pooled connection lent out past the pool's wait (HikariCP's timeout, as it words it):
+   * SERVER_BUSY, saying it is load, not CONNECTION_FAILED's "cannot reach the warehouse".
+   */
+  @Test
+  void poolWaitRunningOut_isServerBusy_notConnectionFailed() {
+    SQLException hikari = new java.sql.SQLTransientConnectionException("snowchat-request -"
+        + " Connection is not available, request timed out after 10002ms (total=4, active=4,"
+        + " idle=0, waiting=36)");
+    Errors.Failure query = Errors.toolError(new SnowchatException(
+        GateErrorCode.CONNECTION_FAILED, "cannot connect", hikari), warehouse);
+    assertThat(query.code()).isEqualTo(ToolErrorCode.SERVER_BUSY);
+    assertThat(query.message()).contains("SNOWCHAT_POOL_SIZE", "retry")
+        .doesNotContain("Cannot reach");
+    assertThat(Errors.fromSql(hikari, warehouse).code()).isEqualTo(ToolErrorCode.SERVER_BUSY);
+    assertThat(Errors.fromSql(new SQLException("Connection refused", "08001"), warehouse).code())
+        .isEqualTo(ToolErrorCode.CONNECTION_FAILED);
+    // The same wording when the warehouse is down: the connect failure as the cause, none lent.
+    SQLException down = new java.sql.SQLTransientConnectionException("snowchat-request -"
+        + " Connection is not available, request timed out after 10001ms (total=0, active=0,"
+        + " idle=0, waiting=0)", "08001", new SQLException("Connection refused", "08001"));
+    assertThat(Errors.toolError(new SnowchatException(GateErrorCode.CONNECTION_FAILED,
+        "cannot connect", down), warehouse).code()).isEqualTo(ToolErrorCode.CONNECTION_FAILED);
+    assertThat(Errors.fromSql(down, warehouse).code()).isEqualTo(ToolErrorCode.CONNECTION_FAILED);
+  }
+
   @Test
   void toolError_switchesOnTheCode_notOnItsName() {
     ErrorCode lookalike = new ErrorCode() {

@@ -27,6 +27,11 @@ class JsonRpcErrorsFilterTest {
       ByteArrayOutputStream out) {}
 
   static Exchange run(String body) throws Exception {
+    return run(body, new HttpGuard(1 << 20, 16, new HttpSessions(1000,
+        java.time.Duration.ofMinutes(30), System::nanoTime)), null);
+  }
+
+  static Exchange run(String body, HttpGuard guard, FilterChain sdk) throws Exception {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     ByteArrayInputStream in = new ByteArrayInputStream(bytes);
     ServletInputStream sin = new ServletInputStream() {
@@ -81,9 +86,14 @@ class JsonRpcErrorsFilterTest {
           return m.getName().equals("getOutputStream") ? sout
               : m.getReturnType() == boolean.class ? false : null;
         });
-    FilterChain chain = (rq, rs) -> x.forwarded().set(new String(
-        ((HttpServletRequest) rq).getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-    JsonRpcErrors.filter().doFilter(req, res, chain);
+    FilterChain chain = (rq, rs) -> {
+      x.forwarded().set(new String(((HttpServletRequest) rq).getInputStream().readAllBytes(),
+          StandardCharsets.UTF_8));
+      if (sdk != null) {
+        sdk.doFilter(rq, rs);
+      }
+    };
+    guard.doFilter(req, res, chain);
     return x;
   }
 
@@ -100,5 +110,26 @@ class JsonRpcErrorsFilterTest {
   void json_reachesTheTransportIntact() throws Exception {
     String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
     assertThat(run(body).forwarded().get()).isEqualTo(body);
+  }
+
+  /**
+   * A session is known as soon as the SDK names it in the initialize answer's header, before the
+   * answer is done: a client sends its next request (initialized, the listening GET) as soon as
+   * it reads the answer. Recorded after the SDK returned, that request raced the recording and
+   * was 404 at times (the SDK's own client then ended the session).
+   */
+  @Test
+  void initialize_sessionIsKnownOnceTheSdkNamesIt_beforeTheAnswerEnds() throws Exception {
+    HttpSessions sessions = new HttpSessions(10, java.time.Duration.ofMinutes(30),
+        System::nanoTime);
+    AtomicReference<HttpSessions.Entry> nextRequest = new AtomicReference<>();
+    FilterChain sdk = (rq, rs) -> {
+      ((HttpServletResponse) rs).setHeader("Mcp-Session-Id", "s1");
+      nextRequest.set(sessions.use("s1", "")); // the client read the header already
+    };
+    run("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}",
+        new HttpGuard(1 << 20, 16, sessions), sdk);
+    assertThat(nextRequest.get()).isNotNull();
+    assertThat(sessions.size()).isEqualTo(1);
   }
 }
