@@ -64,6 +64,17 @@ public final class FunctionCatalog {
   }
 
   /** PostgreSQL volatile functions reviewed as read-only (volatile only because they vary). */
+  /**
+   * Stable C functions of PostgreSQL's contrib extensions that only compute (reviewed from every
+   * stable C function contrib installs: unaccent's dictionary lookup and pg_trgm's similarity
+   * operators and its threshold); the other stable C functions there run SQL given as text
+   * (tablefunc, xml2) or are planner estimators. Review found unaccent and the {@code <%}
+   * operators refused once stable C stopped counting as pure.
+   */
+  static final Set<String> POSTGRES_EXTENSION_STABLE_READS = Set.of("UNACCENT", "SHOW_LIMIT",
+      "SIMILARITY_OP", "WORD_SIMILARITY_OP", "WORD_SIMILARITY_COMMUTATOR_OP",
+      "STRICT_WORD_SIMILARITY_OP", "STRICT_WORD_SIMILARITY_COMMUTATOR_OP");
+
   static final Set<String> POSTGRES_VOLATILE_READS = Set.of("RANDOM", "RANDOM_NORMAL",
       "CLOCK_TIMESTAMP", "TIMEOFDAY", "GEN_RANDOM_UUID", "CURRVAL", "LASTVAL", "PG_DATABASE_SIZE",
       "PG_RELATION_SIZE", "PG_TABLE_SIZE", "PG_INDEXES_SIZE", "PG_TOTAL_RELATION_SIZE",
@@ -172,7 +183,9 @@ public final class FunctionCatalog {
         } else if ("v".equals(volatility)) {
           e = system && POSTGRES_VOLATILE_READS.contains(name) ? Effect.PURE : Effect.SIDE_EFFECT;
         } else if (system || ("i".equals(volatility)
-            && ("c".equals(language) || "internal".equals(language)))) {
+            && ("c".equals(language) || "internal".equals(language)))
+            || ("s".equals(volatility) && "c".equals(language)
+                && POSTGRES_EXTENSION_STABLE_READS.contains(name))) {
           // Outside the system only immutable C: a stable function may query the database, and
           // extensions' stable C functions run SQL they are given as text (tablefunc's crosstab
           // and connectby, xml2's xpath_table), whatever it calls.

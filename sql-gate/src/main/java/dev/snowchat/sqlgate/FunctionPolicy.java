@@ -640,6 +640,11 @@ public final class FunctionPolicy {
           + " reads it); a host that trusts it allows it with FunctionPolicy.Builder#allow or the"
           + " allowFunctions key";
     }
+    if (catalog != null && !denied.contains(n) && !sideEffecting(n)) {
+      return "has side effects or is not known to be read-only (the engine's catalog lists it as"
+          + " volatile, or as a user or extension function); a host that trusts it allows it"
+          + " with FunctionPolicy.Builder#allow or the allowFunctions key";
+    }
     return "has side effects or is not known to be read-only";
   }
 

@@ -105,6 +105,42 @@ class ExtensionSqlRunnersRun7Test {
     }
   }
 
+  /**
+   * Review of run 7: once stable C functions outside the system stopped counting as pure,
+   * unaccent and pg_trgm's similarity operators were refused through the executor; they only
+   * compute, and the reviewed contrib list counts them as pure again.
+   */
+  @Test
+  void postgres_unaccentAndTrigramOperators_stayReadable() throws Exception {
+    TestDatabases.Postgres pg = TestDatabases.postgres();
+    String schema = TestDatabases.uniqueSchema("rt7_trgm");
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      Assumptions.assumeTrue(available(c, "unaccent") && available(c, "pg_trgm"),
+          "the server has no unaccent or pg_trgm extension");
+      Assumptions.assumeFalse(installed(c, "unaccent") || installed(c, "pg_trgm"),
+          "unaccent or pg_trgm is already installed in this database");
+      s.execute("CREATE SCHEMA " + schema);
+      s.execute("CREATE EXTENSION unaccent SCHEMA " + schema);
+      s.execute("CREATE EXTENSION pg_trgm SCHEMA " + schema);
+    }
+    try (Connection pooled = pg.connect()) {
+      try (Statement s = pooled.createStatement()) {
+        s.execute("SET search_path = public, " + schema);
+      }
+      GatedExecutor executor = GatedExecutor.builder()
+          .dataSource(TestDatabases.sharing(pooled))
+          .gate(SqlGate.builder().dialect(Dialect.POSTGRES).build()).build();
+      for (String sql : List.of("SELECT unaccent('H\u00f4tel')", "SELECT 'word' <% 'a word'",
+          "SELECT 'a word' %> 'word'", "SELECT 'word' <<% 'a word'", "SELECT show_limit()")) {
+        assertThat(executor.run(sql)).as(sql).isInstanceOf(Execution.Completed.class);
+      }
+    } finally {
+      try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+        s.execute("DROP SCHEMA " + schema + " CASCADE");
+      }
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"SELECT * FROM crosstab('SELECT 1') AS ct(a text)",
       "SELECT * FROM public.crosstab('SELECT a, b, c FROM t ORDER BY 1', 'SELECT DISTINCT b FROM"

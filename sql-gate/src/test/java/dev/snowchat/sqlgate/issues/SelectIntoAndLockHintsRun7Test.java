@@ -73,7 +73,11 @@ class SelectIntoAndLockHintsRun7Test {
           "(SELECT a INTO " + schema + ".made FROM " + schema + ".src)",
           "EXPLAIN ANALYZE SELECT a INTO " + schema + ".made FROM " + schema + ".src",
           "EXPLAIN (ANALYZE, COSTS false) SELECT a INTO " + schema + ".made FROM " + schema
-              + ".src");
+              + ".src",
+          // review: a function or alias spelled like a statement word hid the INTO
+          "SELECT replace(a::text, '1', '2') INTO " + schema + ".made FROM " + schema + ".src",
+          "SELECT a AS pivot INTO " + schema + ".made FROM " + schema + ".src",
+          "SELECT (a) replace INTO " + schema + ".made FROM " + schema + ".src");
       for (Dialect d : List.of(Dialect.POSTGRES, Dialect.GENERIC)) {
         GatedExecutor executor = GatedExecutor.builder().dataSource(pg.dataSource())
             .gate(gate(d, PermissionMode.READ_WRITE)).build();
@@ -158,8 +162,37 @@ class SelectIntoAndLockHintsRun7Test {
     return tests.stream();
   }
 
+  /**
+   * Review of run 7: the rule looked back from {@code INTO} to the nearest statement word, and a
+   * function, column or alias spelled {@code replace}, {@code copy}, {@code pivot}, {@code merge},
+   * {@code fetch}, ... stood in for one, so the query kept its old kind (DML, allowed in
+   * read_write) and created its table. Only a word where a statement starts counts now.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT replace(a,'x','y') INTO new_t FROM x",
+      "SELECT replace(a,'x','y') AS r, a INTO new_t FROM x", "SELECT a AS pivot INTO new_t FROM x",
+      "SELECT copy INTO new_t FROM x", "SELECT merge(a) INTO new_t FROM x",
+      "SELECT a, fetch INTO new_t FROM x", "SELECT (a) replace INTO new_t FROM x",
+      "SELECT x.upsert INTO new_t FROM x", "SELECT execute(a), exec INTO new_t FROM x",
+      "SELECT unpivot INTO TEMP new_t FROM x", "SELECT \"insert\" INTO new_t FROM x",
+      "WITH c AS (SELECT 1 AS a) SELECT replace(a::text, '1', '2') INTO new_t FROM c",
+      "(SELECT copy, replace(a, 'b', 'c') INTO new_t FROM x)"})
+  void selectInto_afterAWordSpelledLikeAStatement_isStillDdl(String sql) {
+    for (Dialect d : List.of(Dialect.POSTGRES, Dialect.GENERIC, Dialect.DUCKDB)) {
+      Verdict v = gate(d, PermissionMode.READ_WRITE).check(sql);
+      assertThat(v.allowed()).as("%s %s", d, sql).isFalse();
+      // DDL, or refused earlier still (FETCH and EXEC inside a T-SQL statement are ADMIN)
+      assertThat(v.kind()).as("%s %s -> %s", d, sql, v.reason())
+          .isIn(StatementKind.DDL, StatementKind.ADMIN);
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"INSERT INTO t SELECT * FROM u", "INSERT INTO t (a) (SELECT 1)",
+      "WITH x AS MATERIALIZED (SELECT 1 AS a) INSERT INTO t SELECT a FROM x",
+      "WITH x AS (SELECT 1 AS a), y AS (SELECT 2 AS b) MERGE INTO t USING y ON t.a = y.b"
+          + " WHEN MATCHED THEN DELETE",
+      "EXPLAIN ANALYZE INSERT INTO t SELECT * FROM u",
       "WITH x AS (SELECT 1 AS a) INSERT INTO t SELECT a FROM x",
       "INSERT INTO t SELECT a FROM (SELECT 1 AS a) s",
       "MERGE INTO t USING u ON t.a = u.a WHEN MATCHED THEN DELETE",

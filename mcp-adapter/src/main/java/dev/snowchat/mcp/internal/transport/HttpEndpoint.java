@@ -48,6 +48,13 @@ import org.jspecify.annotations.Nullable;
  * enforces); Origin and Host headers are checked against loopback names and configured origins.
  */
 public final class HttpEndpoint implements AutoCloseable {
+  /** The SDK's session sweep runs no more often than this (see the transport's builder). */
+  private static final java.time.Duration MIN_SDK_SWEEP = java.time.Duration.ofMinutes(30);
+
+  private static java.time.Duration max(java.time.Duration a, java.time.Duration b) {
+    return a.compareTo(b) >= 0 ? a : b;
+  }
+
   /** The MCP endpoint path. */
   public static final String PATH = "/mcp";
 
@@ -95,8 +102,11 @@ public final class HttpEndpoint implements AutoCloseable {
             .securityValidator(validator.build())
             .maxRequestSize(config.httpMaxBodyBytes())
             // The SDK drops a session unused for a whole sweep interval; HttpGuard ends it (and
-            // refuses its id) after the idle expiry, so the SDK drops it at the next sweep.
-            .sessionSweepInterval(config.httpIdleExpiry())
+            // refuses its id) after the idle expiry, so the SDK drops it at a later sweep. The
+            // SDK does not see a call in progress as use: with a short expiry (1 s is allowed) its
+            // sweep could drop a session mid-call, so it never sweeps more often than every 30
+            // minutes (review).
+            .sessionSweepInterval(max(config.httpIdleExpiry(), MIN_SDK_SWEEP))
             // Each request's caller, as the bearer filter identified it, reaches the tool call.
             .contextExtractor(req -> McpTransportContext.create(Map.of(McpBridge.CALL_CONTEXT,
                 req.getAttribute(McpBridge.CALL_CONTEXT) instanceof CallContext c ? c : CallContext.none())))

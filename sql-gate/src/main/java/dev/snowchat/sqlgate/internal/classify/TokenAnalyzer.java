@@ -874,11 +874,41 @@ final class TokenAnalyzer {
         if (k.isWord("SELECT")) {
           return true;
         }
-        if (k.isWord("INSERT") || k.isWord("MERGE") || k.isWord("COPY") || k.isWord("REPLACE")
+        if ((k.isWord("INSERT") || k.isWord("MERGE") || k.isWord("COPY") || k.isWord("REPLACE")
             || k.isWord("UPSERT") || k.isWord("UNPIVOT") || k.isWord("PIVOT")
-            || k.isWord("FETCH") || k.isWord("EXECUTE") || k.isWord("EXEC")) {
+            || k.isWord("FETCH") || k.isWord("EXECUTE") || k.isWord("EXEC"))
+            && startsStatement(t, j)) {
           return false;
         }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@return whether the word at {@code j} stands where a statement starts: first, after
+   * {@code ;} or an opening bracket, or after the bracket that closes a CTE ({@code WITH c AS
+   * (...) INSERT})}. A function, column or alias spelled like a statement word ({@code SELECT
+   * replace(a, 'x', 'y') INTO t}, {@code SELECT (a) copy INTO t}) does not: review found those
+   * hid a {@code SELECT ... INTO} from the rule above.
+   */
+  private static boolean startsStatement(List<Token> t, int j) {
+    if (j == 0) {
+      return true;
+    }
+    Token prev = t.get(j - 1);
+    if (prev.isOp(";") || prev.isOp("(")) {
+      return true;
+    }
+    if (!prev.isOp(")")) {
+      return false;
+    }
+    int depth = 0;
+    for (int m = j - 1; m >= 0; m--) {
+      if (t.get(m).isOp(")")) {
+        depth++;
+      } else if (t.get(m).isOp("(") && --depth == 0) {
+        return m > 0 && (t.get(m - 1).isWord("AS") || t.get(m - 1).isWord("MATERIALIZED"));
       }
     }
     return false;
@@ -1427,8 +1457,13 @@ final class TokenAnalyzer {
       }
     }
     if (file) {
+      // GENERIC may front DuckDB; on another engine such a name is a table, and the reviewer
+      // found the plain advice ("query tables instead") wrong there
       path(joined.toString(), "table name " + Reasons.quote(joined.toString())
-          + " may be read as a file by DuckDB and", o);
+          + " may be read as a file by DuckDB" + (dialect == Dialect.GENERIC
+              ? " (the generic dialect assumes DuckDB may be behind it: for a table of this"
+                  + " name on another engine, set the gate's dialect to that engine's)" : "")
+          + " and", o);
     }
   }
 
