@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes a file whole or not at all: into a temporary file beside it, synced to disk, then renamed
@@ -18,6 +20,8 @@ import java.nio.file.attribute.PosixFilePermissions;
  * this way, with the same mode.
  */
 public final class AtomicFiles {
+  private static final Logger LOG = LoggerFactory.getLogger(AtomicFiles.class);
+
   private AtomicFiles() {}
 
   /** What goes into the file. */
@@ -68,7 +72,9 @@ public final class AtomicFiles {
     try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
       channel.force(true);
     } catch (IOException | UnsupportedOperationException e) {
-      // the file is complete either way; only the rename's durability is left to the OS
+      // The file is complete either way; only the rename's durability is left to the OS.
+      LOG.debug("Cannot sync folder {} after a rename; the OS decides when it is durable",
+          folder, e);
     }
   }
 
