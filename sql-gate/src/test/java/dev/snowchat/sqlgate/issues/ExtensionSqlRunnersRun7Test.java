@@ -49,14 +49,8 @@ class ExtensionSqlRunnersRun7Test {
     TestDatabases.Postgres pg = TestDatabases.postgres();
     String schema = TestDatabases.uniqueSchema("rt7_ext");
     long key = 7_000_000L + new SplittableRandom().nextInt(1_000_000);
+    installInNewSchema(pg, schema, "tablefunc", "xml2");
     try (Connection c = pg.connect(); Statement s = c.createStatement()) {
-      Assumptions.assumeTrue(available(c, "tablefunc") && available(c, "xml2"),
-          "the server has no tablefunc or xml2 extension");
-      Assumptions.assumeFalse(installed(c, "tablefunc") || installed(c, "xml2"),
-          "tablefunc or xml2 is already installed in this database");
-      s.execute("CREATE SCHEMA " + schema);
-      s.execute("CREATE EXTENSION tablefunc SCHEMA " + schema);
-      s.execute("CREATE EXTENSION xml2 SCHEMA " + schema);
       s.execute("CREATE TABLE " + schema + ".tree (k text, p text)");
       s.execute("INSERT INTO " + schema + ".tree VALUES ('a', NULL), ('b', 'a')");
     }
@@ -114,15 +108,7 @@ class ExtensionSqlRunnersRun7Test {
   void postgres_unaccentAndTrigramOperators_stayReadable() throws Exception {
     TestDatabases.Postgres pg = TestDatabases.postgres();
     String schema = TestDatabases.uniqueSchema("rt7_trgm");
-    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
-      Assumptions.assumeTrue(available(c, "unaccent") && available(c, "pg_trgm"),
-          "the server has no unaccent or pg_trgm extension");
-      Assumptions.assumeFalse(installed(c, "unaccent") || installed(c, "pg_trgm"),
-          "unaccent or pg_trgm is already installed in this database");
-      s.execute("CREATE SCHEMA " + schema);
-      s.execute("CREATE EXTENSION unaccent SCHEMA " + schema);
-      s.execute("CREATE EXTENSION pg_trgm SCHEMA " + schema);
-    }
+    installInNewSchema(pg, schema, "unaccent", "pg_trgm");
     try (Connection pooled = pg.connect()) {
       try (Statement s = pooled.createStatement()) {
         s.execute("SET search_path = public, " + schema);
@@ -204,6 +190,24 @@ class ExtensionSqlRunnersRun7Test {
         .build();
     assertThat(gate.check("SELECT * FROM public.my_srf()").allowed()).isTrue();
     assertThat(gate.check("SELECT * FROM public.other_srf()").allowed()).isFalse();
+  }
+
+  /**
+   * Creates the schema and installs the extensions in it; skips the test when the server lacks
+   * one or this database has one already (it would live in another schema).
+   */
+  private static void installInNewSchema(TestDatabases.Postgres pg, String schema,
+      String... extensions) throws SQLException {
+    try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+      for (String e : extensions) {
+        Assumptions.assumeTrue(available(c, e), "the server has no " + e + " extension");
+        Assumptions.assumeFalse(installed(c, e), e + " is already installed in this database");
+      }
+      s.execute("CREATE SCHEMA " + schema);
+      for (String e : extensions) {
+        s.execute("CREATE EXTENSION " + e + " SCHEMA " + schema);
+      }
+    }
   }
 
   private static boolean available(Connection c, String extension) throws SQLException {
