@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -70,6 +71,8 @@ public final class ClaudeCodeEngine implements ChatEngine {
   private static final Logger LOG = LoggerFactory.getLogger(ClaudeCodeEngine.class);
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final int STDERR_TAIL = 2000;
+  /** How long an error waits for an ended CLI's last stderr lines (a child may hold it open). */
+  private static final Duration STDERR_WAIT = Duration.ofSeconds(2);
 
   private final List<String> command;
   private final List<String> mcpServerCommand;
@@ -297,6 +300,7 @@ public final class ClaudeCodeEngine implements ChatEngine {
     final java.util.concurrent.BlockingQueue<Object> lines =
         new java.util.concurrent.LinkedBlockingQueue<>();
     final StringBuilder stderr = new StringBuilder();
+    final CountDownLatch stderrDone = new CountDownLatch(1);
     volatile @Nullable String cliSessionId;
     static final Object EOF = new Object();
 
@@ -333,6 +337,8 @@ public final class ClaudeCodeEngine implements ChatEngine {
         }
       } catch (IOException e) {
         // the process ended
+      } finally {
+        stderrDone.countDown();
       }
     }
 
@@ -360,12 +366,31 @@ public final class ClaudeCodeEngine implements ChatEngine {
         in.write((JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();
       } catch (IOException e) {
+        // A CLI that failed at start-up closes stdin before its stderr is read: wait briefly for
+        // it to end so the error says why ("not logged in"), not only "Stream closed".
+        awaitExit(STDERR_WAIT);
         throw new SnowchatAgentException(AgentErrorCode.MODEL_UNAVAILABLE,
             "The Claude Code CLI stopped taking input: " + e.getMessage() + tail(), e);
       }
     }
 
+    /** Waits up to {@code wait} for the process to end and its stderr to be read. */
+    void awaitExit(Duration wait) {
+      try {
+        long deadline = System.nanoTime() + wait.toNanos();
+        if (process.waitFor(wait.toNanos(), TimeUnit.NANOSECONDS)) {
+          stderrDone.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    /** The end of the CLI's stderr; once the process has ended, all of what it wrote. */
     String tail() {
+      if (!process.isAlive()) {
+        awaitExit(STDERR_WAIT);
+      }
       String t = stderrTail();
       return t.isEmpty() ? "" : "; its stderr ends with: " + t;
     }
