@@ -68,6 +68,27 @@ sealed interface Intent {
           + "([a-z_][a-z0-9_]*(?:\\s[a-z_][a-z0-9_]*)?)\\s*"
           + "(>=|<=|!=|<>|=|>|<|is not|is|equals|equal to|over|above|more than|greater than"
           + "|at least|under|below|less than|at most)\\s*('[^']*'|\"[^\"]*\"|[a-z0-9_.\\-]+)");
+  /**
+   * Words and numbers that make a "how many" question more than a table's row count: grouping
+   * (per month, each host, by city), conditions (that, who, with, where, over 3), time (in 2024,
+   * last week, since May) and aggregates (average, total, distinct).
+   */
+  Pattern COUNT_QUALIFIER = Pattern.compile("\\b(?:per|each|every|by|grouped|monthly|weekly"
+      + "|daily|yearly|annually|hourly|average|avg|mean|total|sum|distinct|different|unique"
+      + "|that|who|whom|which|whose|where|when|with|without|having|than|over|under|above|below"
+      + "|since|before|after|during|between|until|last|past|next|this|today|yesterday"
+      + "|tomorrow|ago|year|years|month|months|week|weeks|day|days|hour|hours|quarter"
+      + "|january|february|march|april|may|june|july|august|september|october|november"
+      + "|december|\\d+)\\b");
+  /** "by price", "by review count": a measure of one or two words, never a clause's first. */
+  Pattern BY = Pattern.compile("\\bby\\s+([a-z_][a-z0-9_]*(?:\\s+(?!(?:where|with|whose|having"
+      + "|and|or|in|on|at|for|from|of|to|desc|asc|descending|ascending)\\b)[a-z_][a-z0-9_]*)?)");
+  /** A time window or a grouping, which a top-N or a filter of one table cannot apply. */
+  Pattern RESTRICTION = Pattern.compile("\\b(?:per|each|every|today|yesterday|ago|(?:19|20)\\d\\d"
+      + "|(?:last|past|this|next|previous)\\s+(?:\\d+\\s+)?(?:year|month|week|day|quarter|hour)s?"
+      + "|(?:in|on|during|since|before|after|until|from)\\s+(?:january|february|march|april|may"
+      + "|june|july|august|september|october|november|december|spring|summer|autumn|fall"
+      + "|winter))\\b");
   Pattern TABLE_TOKEN = Pattern.compile(
       "\"[^\"]+\"(?:\\.\"[^\"]+\")*|[A-Za-z_][A-Za-z0-9_$]*(?:\\.[A-Za-z_][A-Za-z0-9_$]*){1,2}"
           + "|[A-Za-z][A-Za-z0-9$]*_[A-Za-z0-9_$]+|[A-Z][A-Z0-9_$]{2,}");
@@ -127,6 +148,11 @@ sealed interface Intent {
         || q.matches("^how many .*")) {
       String t = topic(raw, q.replaceAll(".*\\bhow many\\b", ""));
       if (!t.isBlank()) {
+        // COUNT(*) answers "how many listings", not "how many bookings per month in 2024":
+        // a count that groups, filters or restricts to a time is declined, not answered wrong.
+        if (COUNT_QUALIFIER.matcher(q.replace(t.toLowerCase(Locale.ROOT), " ")).find()) {
+          return new Unsupported(t);
+        }
         return new Count(t);
       }
     }
@@ -147,6 +173,11 @@ sealed interface Intent {
     String unfiltered = FILTER.matcher(q).replaceAll(" "); // "bedrooms > 3" is no row count
     List<String> words = words(q);
     boolean ranking = words.stream().anyMatch(RANKING::contains);
+    if ((ranking || !filters.isEmpty()) && RESTRICTION.matcher(unfiltered).find()) {
+      // "top 5 listings by price in 2024", "reviews per host": one table's rows ordered or
+      // filtered would answer a question that was not asked.
+      return new Unsupported(topic(raw, unfiltered));
+    }
     if (ranking) {
       TopN t = topN(raw, q, unfiltered, words, filters);
       if (t != null) {
@@ -174,8 +205,7 @@ sealed interface Intent {
       List<String> words, List<Filter> filters) {
     boolean asc = words.stream().anyMatch(ASCENDING::contains);
     String measure = null;
-    Matcher by = Pattern.compile("\\bby\\s+([a-z_][a-z0-9_]*(?:\\s+[a-z_][a-z0-9_]*)?)")
-        .matcher(q);
+    Matcher by = BY.matcher(q);
     if (by.find()) {
       measure = firstContent(by.group(1));
     }
@@ -198,7 +228,7 @@ sealed interface Intent {
     if (measure == null) {
       return null;
     }
-    String rest = q.replaceAll("\\bby\\s+[a-z_][a-z0-9_]*(\\s+[a-z_][a-z0-9_]*)?", " ");
+    String rest = BY.matcher(q).replaceAll(" ");
     rest = FILTER.matcher(rest).replaceAll(" ");
     rest = rest.replaceAll("\\b" + Pattern.quote(measure) + "\\b", " ");
     String subject = topic(raw, rest);

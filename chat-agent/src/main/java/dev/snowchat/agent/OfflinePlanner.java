@@ -375,6 +375,11 @@ public final class OfflinePlanner implements ChatEngine {
 
     void count(String phrase) throws InterruptedException {
       Map<String, Object> t = describeTable(phrase);
+      if (!looksLikeName(phrase) && !namesEvery(t, phrase)) {
+        // "how many superhosts" found DIM_HOSTS: its row count would answer another question.
+        unsupported(phrase);
+        return;
+      }
       String table = str(t.get("table"));
       String sql = "SELECT COUNT(*) AS ROW_COUNT FROM " + qualified(table);
       Map<String, Object> r = query(sql, 1);
@@ -388,6 +393,10 @@ public final class OfflinePlanner implements ChatEngine {
         Optional<Map<String, Object>> col = column(table, t.measure(), true);
         if (col.isEmpty() || !about(table, t.subject())) {
           continue; // a top-N of another table would be a wrong answer, not a partial one
+        }
+        if (!looksLikeName(t.subject()) && !namesEvery(table, t.subject())) {
+          notApplied(table, t.subject()); // "cheapest listings in Centrum-West"
+          return;
         }
         String measure = str(col.get().get("name"));
         List<String> where = where(table, t.filters());
@@ -411,6 +420,10 @@ public final class OfflinePlanner implements ChatEngine {
 
     void filtered(Intent.Filtered f) throws InterruptedException {
       Map<String, Object> table = describeTable(f.subject());
+      if (!looksLikeName(f.subject()) && !namesEvery(table, f.subject())) {
+        notApplied(table, f.subject());
+        return;
+      }
       List<String> where = where(table, f.filters());
       List<String> cols = displayColumns(table, null, f.filters());
       String sql = "SELECT " + String.join(", ", cols.stream().map(this::ident).toList())
@@ -419,6 +432,25 @@ public final class OfflinePlanner implements ChatEngine {
       runQuery("Rows of **" + str(table.get("table")) + "** where " + String.join(" and ",
           f.filters().stream().map(x -> x.column() + " " + x.op() + " " + x.value()).toList())
           + ":", sql, f.limit());
+    }
+
+    /**
+     * Says that the subject's words the table's name does not name ("centrum west" of "listings
+     * in Centrum-West") are a restriction the planner cannot apply, instead of answering
+     * without it.
+     */
+    void notApplied(Map<String, Object> table, String subject) {
+      List<String> extra = new ArrayList<>();
+      for (String w : Intent.words(subject)) {
+        if (!about(table, w)) {
+          extra.add(w);
+        }
+      }
+      say("Without a model I can list or rank the rows of one table such as **"
+          + str(table.get("table")) + "** by its own columns (`price > 100`, `top 5 by price`),"
+          + " but I cannot restrict them to *" + String.join(" ", extra) + "*: that needs a"
+          + " model, or a condition on a column, such as `... where <column> = <value>`.");
+      say(CONFIGURE_MODEL);
     }
 
     void unsupported(String topic) throws InterruptedException {
@@ -504,6 +536,12 @@ public final class OfflinePlanner implements ChatEngine {
      * the name counts: a comment that mentions listings does not make FACT_REVIEWS their table.
      */
     static boolean about(Map<String, Object> table, String subject) {
+      if (looksLikeName(subject) && subject.matches("(?s)\".*|.*[._].*")) {
+        // DIM_LISTINGS, analytics.dim_listings, "Dim Listings": that table, not its words
+        String full = str(table.get("table")).replace("\"", "").toLowerCase(Locale.ROOT);
+        String id = subject.replace("\"", "").toLowerCase(Locale.ROOT);
+        return full.equals(id) || full.endsWith("." + id);
+      }
       Set<String> names = new LinkedHashSet<>();
       for (String part : str(table.get("table")).toLowerCase(Locale.ROOT).split("[._\"]+")) {
         names.add(stem(part));
@@ -514,6 +552,16 @@ public final class OfflinePlanner implements ChatEngine {
         }
       }
       return false;
+    }
+
+    /** True when the table's name names every word of the subject (FACT_REVIEWS: "reviews"). */
+    static boolean namesEvery(Map<String, Object> table, String subject) {
+      for (String w : Intent.words(subject)) {
+        if (!about(table, w)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /** The column best matching words: exact name, then word overlap; numeric first if asked. */

@@ -15,6 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The offline planner against the real tools over mcp-adapter's sample warehouse. */
 class OfflinePlannerSampleTest {
@@ -150,6 +152,59 @@ class OfflinePlannerSampleTest {
     assertThat(sqls(ev)).singleElement().satisfies(sql -> assertThat(sql)
         .startsWith("SELECT COUNT(*) AS ROW_COUNT FROM AIRBNB.").contains("HOSTS"));
     assertThat(ev.text()).contains("has **6000** rows");
+  }
+
+  @Test
+  void planner_countOfOneThing_isARowCount_evenForATableNamedLikeATimeWord() throws Exception {
+    assertThat(Intent.parse("how many rows are in DIM_DATE?")).isEqualTo(
+        new Intent.Count("DIM_DATE"));
+    assertThat(Intent.parse("How many reviews are there?")).isEqualTo(
+        new Intent.Count("reviews"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"how many bookings per month in 2024?",
+      "how many listings does each host have?", "how many reviews were written last week?",
+      "how many hosts have more than 3 listings?", "how many listings by neighbourhood?",
+      "how many superhosts are there?", "how many listings are in Centrum-West?",
+      "how many distinct hosts wrote reviews?"})
+  void planner_countThatGroupsOrFilters_runsNoRowCount(String question) throws Exception {
+    Events ev = ask(question);
+    assertThat(sqls(ev)).as(ev.text()).isEmpty();
+    assertThat(ev.text()).doesNotContain("rows.").contains("cannot answer that kind of question")
+        .contains("Tables that may be relevant:");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cheapest listings in Centrum-West",
+      "listings in Centrum-West with price over 300", "top 5 superhost listings by price",
+      "most expensive listings of superhosts"})
+  void planner_rankingOrFilterWithARestrictionItCannotApply_saysSoAndRunsNothing(
+      String question) throws Exception {
+    Events ev = ask(question);
+    assertThat(sqls(ev)).as(ev.text()).isEmpty();
+    assertThat(ev.text()).contains("but I cannot restrict them to *");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"top 5 listings by price in 2024", "reviews per host with rating > 3",
+      "highest rated reviews from last month", "most expensive listings this year"})
+  void planner_rankingOrFilterOverATimeOrAGroup_isDeclined(String question) throws Exception {
+    Events ev = ask(question);
+    assertThat(sqls(ev)).as(ev.text()).isEmpty();
+    assertThat(ev.text()).contains("cannot answer that kind of question");
+  }
+
+  @Test
+  void planner_rankingAndFilterOnTheTablesOwnColumns_stillRun() throws Exception {
+    assertThat(sqls(ask("top 5 DIM_LISTINGS by price"))).singleElement().asString()
+        .contains("ORDER BY PRICE DESC");
+    assertThat(sqls(ask("top 5 REVIEWS by rating"))).singleElement().asString()
+        .contains("FROM AIRBNB.ANALYTICS.FACT_REVIEWS").contains("ORDER BY RATING DESC");
+    assertThat(sqls(ask("top 3 listings by price where price over 100"))).singleElement()
+        .asString().contains("AND PRICE > 100").endsWith("LIMIT 3");
+    assertThat(sqls(ask("cheapest 3 listings where bedrooms >= 2"))).singleElement().asString()
+        .contains("BEDROOMS >= 2").contains("ORDER BY PRICE ASC").endsWith("LIMIT 3");
   }
 
   @Test
