@@ -375,8 +375,22 @@ final class TokenAnalyzer {
           // downloads and replaces extension binaries: not a data write
           o.kind = StatementKind.ADMIN;
           o.word = "UPDATE EXTENSIONS";
+        } else if (updateStatistics(t, i)) {
+          o.kind = StatementKind.ADMIN;
+          o.word = UPDATE_STATISTICS;
         } else {
           o.kind = StatementKind.DML;
+        }
+      }
+      case "GET" -> {
+        Token next = i + 1 < t.size() ? t.get(i + 1) : null;
+        if (next != null && (next.isWord("DIAGNOSTICS") || next.isWord("CURRENT")
+            || next.isWord("STACKED"))) {
+          // GET [CURRENT | STACKED] DIAGNOSTICS @x = ROW_COUNT (MySQL, DB2): sets variables
+          o.kind = StatementKind.ADMIN;
+          o.word = "GET DIAGNOSTICS (sets session variables)";
+        } else {
+          o.kind = StatementKind.TRANSFER; // Snowflake GET @stage file://...
         }
       }
       case "ALTER" -> {
@@ -398,6 +412,55 @@ final class TokenAnalyzer {
         }
       }
     }
+  }
+
+  private static final String UPDATE_STATISTICS = "UPDATE STATISTICS (refreshes the optimizer's"
+      + " statistics, as ANALYZE does)";
+
+  /**
+   * {@return whether {@code UPDATE} at {@code i} is SQL Server's {@code UPDATE STATISTICS t [...]}}
+   * (maintenance, as ANALYZE), not an update of a table named {@code statistics}: that one has a
+   * {@code SET} after the name or its alias ({@code UPDATE statistics s SET ...}).
+   */
+  private static boolean updateStatistics(List<Token> t, int i) {
+    if (!(i + 2 < t.size() && t.get(i).isWord("UPDATE") && t.get(i + 1).isWord("STATISTICS"))) {
+      return false;
+    }
+    int j = i + 2;
+    if (!(t.get(j).type() == TokenType.WORD || t.get(j).type() == TokenType.QUOTED_IDENT)
+        || t.get(j).isWord("SET") || t.get(j).isWord("AS")) {
+      return false;
+    }
+    while (j + 2 < t.size() && t.get(j + 1).isOp(".")) {
+      j += 2;
+    }
+    j++;
+    if (j < t.size() && t.get(j).isWord("AS")) {
+      return false;
+    }
+    if (j + 1 < t.size() && !t.get(j).isWord("SET") && (t.get(j).type() == TokenType.WORD
+        || t.get(j).type() == TokenType.QUOTED_IDENT) && t.get(j + 1).isWord("SET")) {
+      j++; // an alias: UPDATE statistics s SET ...
+    }
+    // the table's own SET clause assigns (SET a = 1, SET (a, b) = ...); T-SQL's SET statement
+    // after UPDATE STATISTICS t does not (UPDATE STATISTICS t SET LOCK_TIMEOUT 1)
+    return !(j < t.size() && t.get(j).isWord("SET") && assignment(t, j + 1));
+  }
+
+  /** {@return whether an UPDATE's assignment starts at {@code i}: {@code (}, or a name and =} */
+  private static boolean assignment(List<Token> t, int i) {
+    if (i < t.size() && t.get(i).isOp("(")) {
+      return true;
+    }
+    while (i < t.size() && (t.get(i).type() == TokenType.WORD
+        || t.get(i).type() == TokenType.QUOTED_IDENT)) {
+      if (i + 1 < t.size() && t.get(i + 1).isOp(".")) {
+        i += 2;
+        continue;
+      }
+      return i + 1 < t.size() && t.get(i + 1).isOp("=");
+    }
+    return false;
   }
 
   /** USE [DATABASE | SCHEMA | WAREHOUSE | CATALOG] name[.name] | IDENTIFIER(...) | $var. */
@@ -730,10 +793,25 @@ final class TokenAnalyzer {
               o.word = w + " inside the statement (in SQL Server a statement needs no ';')";
             }
           }
+          if (w.equals("UPDATE") && i > 0 && updateStatistics(t, i)
+              && !identifierContext(prev, next)
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.ADMIN)) {
+            // T-SQL runs it after another statement without ';' (UPDATE t SET a = 1 UPDATE ...)
+            o.kind = StatementKind.ADMIN;
+            o.word = UPDATE_STATISTICS + " inside the statement";
+          }
+          if (dialect == Dialect.GENERIC && w.equals("KEEP") && keepLocks(t, i)
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            // DB2: WITH RR USE AND KEEP EXCLUSIVE LOCKS, WITH CS KEEP LOCKS (IBM i) hold locks on
+            // the rows read, as FOR UPDATE and FOR SHARE do
+            o.kind = StatementKind.DML;
+            o.word = "KEEP ... LOCKS (an isolation clause that locks the rows read, as FOR UPDATE"
+                + " does)";
+          }
           StatementKind write = Keywords.WRITE_ANYWHERE.get(w);
           if (w.equals("UPDATE") && !identifierContext(prev, next) && !call
               && !(prev != null && (prev.isWord("FOR") || prev.isWord("KEY")))
-              && !(next != null && next.isWord("STATISTICS"))) {
+              && !updateStatistics(t, i)) {
             // Also at offset 0: the SET of `UPDATE t SET ...` is part of the DML, not a SET
             // (not after FOR UPDATE, ON DUPLICATE KEY UPDATE, T-SQL UPDATE STATISTICS: no SET).
             updateSetDepth = depth;
@@ -980,6 +1058,16 @@ final class TokenAnalyzer {
       }
     }
     return null;
+  }
+
+  /** {@return whether KEEP at {@code i} starts DB2's KEEP [UPDATE | EXCLUSIVE | SHARE] LOCKS} */
+  private static boolean keepLocks(List<Token> t, int i) {
+    int j = i + 1;
+    if (j < t.size() && (t.get(j).isWord("UPDATE") || t.get(j).isWord("EXCLUSIVE")
+        || t.get(j).isWord("SHARE"))) {
+      j++;
+    }
+    return j < t.size() && t.get(j).isWord("LOCKS");
   }
 
   private static boolean sequenceAdvance(List<Token> t, int i) {
@@ -1733,6 +1821,13 @@ final class TokenAnalyzer {
     }
     Token before = t.get(j);
     if (kind == StatementKind.READ) {
+      return false;
+    }
+    if (before.isWord("FUNCTION") && j >= 1 && (t.get(j - 1).isWord("INTO") || (j >= 2
+        && t.get(j - 1).isWord("TABLE") && t.get(j - 2).isWord("INTO")))) {
+      // ClickHouse INSERT INTO [TABLE] FUNCTION file('...') / url(...) / s3(...) / remote(...):
+      // the rows are written through the table function (a server file, a URL, another
+      // server), so it is a call the policy judges, not the name of the table written
       return false;
     }
     if (before.isWord("FUNCTION") || before.isWord("PROCEDURE") || before.isWord("INTO")) {
