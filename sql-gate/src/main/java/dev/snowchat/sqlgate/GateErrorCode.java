@@ -18,7 +18,8 @@ public enum GateErrorCode implements ErrorCode {
   /**
    * Reading the result ran this process out of memory: the driver could not hold the rows it
    * received (pgjdbc reports it as SQL state 53200 caused by an {@link OutOfMemoryError}). The
-   * database ran the statement; narrower columns or fewer rows fit.
+   * database ran the statement; narrower columns or fewer rows fit. Also when the result's column
+   * names and types alone pass the byte cap (a DuckDB PIVOT names its columns by data).
    */
   RESULT_TOO_LARGE(ErrorType.USER),
   /** The database reported a passing failure (serialization conflict, deadlock, overload). */

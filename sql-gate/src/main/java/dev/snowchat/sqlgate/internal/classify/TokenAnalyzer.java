@@ -62,9 +62,26 @@ final class TokenAnalyzer {
   /** The analyzer's finding for one statement. */
   static final class Outcome {
     final Budget budget;
+    /**
+     * The token positions of the statement that name a CTE with a column list ({@code WITH
+     * c(a, b) AS (...)}), as {@link #with} parsed them: there, and only there, a name before
+     * {@code (} after {@code WITH} or a comma is not a call. Shared by the outcomes of the parts
+     * of one statement.
+     */
+    final java.util.BitSet cteNames;
 
     Outcome(Budget budget) {
+      this(budget, new java.util.BitSet());
+    }
+
+    private Outcome(Budget budget, java.util.BitSet cteNames) {
       this.budget = budget;
+      this.cteNames = cteNames;
+    }
+
+    /** {@return a fresh outcome for a part of the same statement (a WITH's terminal, ...)} */
+    Outcome part() {
+      return new Outcome(budget, cteNames);
     }
 
     StatementKind kind = StatementKind.UNKNOWN;
@@ -263,7 +280,7 @@ final class TokenAnalyzer {
         j++;
       }
       o.budget.spend(j - i);
-      Outcome inner = new Outcome(o.budget);
+      Outcome inner = o.part();
       lead(t, j, inner);
       o.kind = inner.kind;
       o.word = inner.word;
@@ -358,8 +375,22 @@ final class TokenAnalyzer {
           // downloads and replaces extension binaries: not a data write
           o.kind = StatementKind.ADMIN;
           o.word = "UPDATE EXTENSIONS";
+        } else if (updateStatistics(t, i)) {
+          o.kind = StatementKind.ADMIN;
+          o.word = UPDATE_STATISTICS;
         } else {
           o.kind = StatementKind.DML;
+        }
+      }
+      case "GET" -> {
+        Token next = i + 1 < t.size() ? t.get(i + 1) : null;
+        if (next != null && (next.isWord("DIAGNOSTICS") || next.isWord("CURRENT")
+            || next.isWord("STACKED"))) {
+          // GET [CURRENT | STACKED] DIAGNOSTICS @x = ROW_COUNT (MySQL, DB2): sets variables
+          o.kind = StatementKind.ADMIN;
+          o.word = "GET DIAGNOSTICS (sets session variables)";
+        } else {
+          o.kind = StatementKind.TRANSFER; // Snowflake GET @stage file://...
         }
       }
       case "ALTER" -> {
@@ -381,6 +412,55 @@ final class TokenAnalyzer {
         }
       }
     }
+  }
+
+  private static final String UPDATE_STATISTICS = "UPDATE STATISTICS (refreshes the optimizer's"
+      + " statistics, as ANALYZE does)";
+
+  /**
+   * {@return whether {@code UPDATE} at {@code i} is SQL Server's {@code UPDATE STATISTICS t [...]}}
+   * (maintenance, as ANALYZE), not an update of a table named {@code statistics}: that one has a
+   * {@code SET} after the name or its alias ({@code UPDATE statistics s SET ...}).
+   */
+  private static boolean updateStatistics(List<Token> t, int i) {
+    if (!(i + 2 < t.size() && t.get(i).isWord("UPDATE") && t.get(i + 1).isWord("STATISTICS"))) {
+      return false;
+    }
+    int j = i + 2;
+    if (!(t.get(j).type() == TokenType.WORD || t.get(j).type() == TokenType.QUOTED_IDENT)
+        || t.get(j).isWord("SET") || t.get(j).isWord("AS")) {
+      return false;
+    }
+    while (j + 2 < t.size() && t.get(j + 1).isOp(".")) {
+      j += 2;
+    }
+    j++;
+    if (j < t.size() && t.get(j).isWord("AS")) {
+      return false;
+    }
+    if (j + 1 < t.size() && !t.get(j).isWord("SET") && (t.get(j).type() == TokenType.WORD
+        || t.get(j).type() == TokenType.QUOTED_IDENT) && t.get(j + 1).isWord("SET")) {
+      j++; // an alias: UPDATE statistics s SET ...
+    }
+    // the table's own SET clause assigns (SET a = 1, SET (a, b) = ...); T-SQL's SET statement
+    // after UPDATE STATISTICS t does not (UPDATE STATISTICS t SET LOCK_TIMEOUT 1)
+    return !(j < t.size() && t.get(j).isWord("SET") && assignment(t, j + 1));
+  }
+
+  /** {@return whether an UPDATE's assignment starts at {@code i}: {@code (}, or a name and =} */
+  private static boolean assignment(List<Token> t, int i) {
+    if (i < t.size() && t.get(i).isOp("(")) {
+      return true;
+    }
+    while (i < t.size() && (t.get(i).type() == TokenType.WORD
+        || t.get(i).type() == TokenType.QUOTED_IDENT)) {
+      if (i + 1 < t.size() && t.get(i + 1).isOp(".")) {
+        i += 2;
+        continue;
+      }
+      return i + 1 < t.size() && t.get(i + 1).isOp("=");
+    }
+    return false;
   }
 
   /** USE [DATABASE | SCHEMA | WAREHOUSE | CATALOG] name[.name] | IDENTIFIER(...) | $var. */
@@ -448,6 +528,7 @@ final class TokenAnalyzer {
       }
       i++;
       if (i < t.size() && t.get(i).isOp("(")) {
+        o.cteNames.set(i - 1); // c(a, b): a column list, not a call
         i = close(t, i, o.budget) + 1;
       }
       if (dialect == Dialect.DUCKDB && i + 2 < t.size() && t.get(i).isWord("USING")
@@ -476,7 +557,7 @@ final class TokenAnalyzer {
       }
       break;
     }
-    Outcome terminal = new Outcome(o.budget);
+    Outcome terminal = o.part();
     lead(t, i, terminal);
     if (terminal.rule != null) {
       o.kind = terminal.kind;
@@ -532,7 +613,7 @@ final class TokenAnalyzer {
       }
       break;
     }
-    Outcome inner = new Outcome(o.budget);
+    Outcome inner = o.part();
     lead(t, i, inner);
     if (inner.rule != null) {
       o.kind = inner.kind;
@@ -580,6 +661,14 @@ final class TokenAnalyzer {
     // Whether the bracket open at each depth is the argument list of EXTRACT, SUBSTRING, ...:
     // a FROM directly inside it is not a table (kept per depth, so the check is O(1)).
     boolean[] fromFunction = new boolean[16];
+    // Whether the bracket open at each depth is one after which an expression follows, so that a
+    // name before '(' right after its ')' is a call, not an alias's column list: OPERATOR(s.+)
+    // f(x), DISTINCT ON (a) f(x), TOP (1) f(x). exprClose is the last such ')'.
+    boolean[] exprAfter = new boolean[16];
+    int exprClose = -1;
+    // Whether a MATCH_RECOGNIZE's DEFINE list is open at each depth: there `v AS f(x)` defines
+    // a pattern variable by an expression, not an alias with a column list.
+    boolean[] define = new boolean[16];
     // The depth of an UPDATE whose SET clause has not come yet: only that SET belongs to the
     // UPDATE (UPDATE t SET, MERGE's UPDATE SET, ON CONFLICT DO UPDATE SET); a later SET is a
     // statement of its own in SQL Server (UPDATE t SET a = 1 SET LOCK_TIMEOUT -1).
@@ -615,11 +704,18 @@ final class TokenAnalyzer {
             if (depth >= clause.length) {
               clause = java.util.Arrays.copyOf(clause, clause.length * 2);
               fromFunction = java.util.Arrays.copyOf(fromFunction, clause.length);
+              exprAfter = java.util.Arrays.copyOf(exprAfter, clause.length);
+              define = java.util.Arrays.copyOf(define, clause.length);
             }
             clause[depth] = 0;
             fromFunction[depth] = prev != null && prev.type() == TokenType.WORD
                 && FROM_FUNCTIONS.contains(prev.value());
+            exprAfter[depth] = v.equals("(") && expressionFollows(t, i);
+            define[depth] = false;
           } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
+            if (exprAfter[depth]) {
+              exprClose = i;
+            }
             depth = Math.max(0, depth - 1);
             if (depth < updateSetDepth) {
               updateSetDepth = -1;
@@ -635,6 +731,9 @@ final class TokenAnalyzer {
         case WORD -> {
           String w = k.value();
           boolean call = next != null && next.isOp("(");
+          if (w.equals("DEFINE") && depth > 0) {
+            define[depth] = true;
+          }
           if (enforce && userCode(t, i, w, call, depth, o)) {
             return;
           }
@@ -694,10 +793,25 @@ final class TokenAnalyzer {
               o.word = w + " inside the statement (in SQL Server a statement needs no ';')";
             }
           }
+          if (w.equals("UPDATE") && i > 0 && updateStatistics(t, i)
+              && !identifierContext(prev, next)
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.ADMIN)) {
+            // T-SQL runs it after another statement without ';' (UPDATE t SET a = 1 UPDATE ...)
+            o.kind = StatementKind.ADMIN;
+            o.word = UPDATE_STATISTICS + " inside the statement";
+          }
+          if (dialect == Dialect.GENERIC && w.equals("KEEP") && keepLocks(t, i)
+              && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
+            // DB2: WITH RR USE AND KEEP EXCLUSIVE LOCKS, WITH CS KEEP LOCKS (IBM i) hold locks on
+            // the rows read, as FOR UPDATE and FOR SHARE do
+            o.kind = StatementKind.DML;
+            o.word = "KEEP ... LOCKS (an isolation clause that locks the rows read, as FOR UPDATE"
+                + " does)";
+          }
           StatementKind write = Keywords.WRITE_ANYWHERE.get(w);
           if (w.equals("UPDATE") && !identifierContext(prev, next) && !call
               && !(prev != null && (prev.isWord("FOR") || prev.isWord("KEY")))
-              && !(next != null && next.isWord("STATISTICS"))) {
+              && !updateStatistics(t, i)) {
             // Also at offset 0: the SET of `UPDATE t SET ...` is part of the DML, not a SET
             // (not after FOR UPDATE, ON DUPLICATE KEY UPDATE, T-SQL UPDATE STATISTICS: no SET).
             updateSetDepth = depth;
@@ -767,7 +881,8 @@ final class TokenAnalyzer {
             o.word = "NEXTVAL of a sequence";
           }
           if (call && enforce) {
-            function(t, i, w, o, calledAsTable(tablePrev(t, i), clause[depth]));
+            function(t, i, w, o, calledAsTable(tablePrev(t, i), clause[depth]),
+                expression(prev, i, exprClose, define[depth]));
           } else if (enforce && !call) {
             relation(w, o);
           }
@@ -794,7 +909,8 @@ final class TokenAnalyzer {
             relation(k.value(), o);
           }
           if (next != null && next.isOp("(") && enforce) {
-            function(t, i, k.value(), o, calledAsTable(tablePrev(t, i), clause[depth]));
+            function(t, i, k.value(), o, calledAsTable(tablePrev(t, i), clause[depth]),
+                expression(prev, i, exprClose, define[depth]));
           } else if (enforce && !show && (dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC)
               && next != null && next.isOp(".") && (prev == null || !prev.isOp("."))
               && tablePos(tablePrev(t, i), clause[depth])) {
@@ -942,6 +1058,16 @@ final class TokenAnalyzer {
       }
     }
     return null;
+  }
+
+  /** {@return whether KEEP at {@code i} starts DB2's KEEP [UPDATE | EXCLUSIVE | SHARE] LOCKS} */
+  private static boolean keepLocks(List<Token> t, int i) {
+    int j = i + 1;
+    if (j < t.size() && (t.get(j).isWord("UPDATE") || t.get(j).isWord("EXCLUSIVE")
+        || t.get(j).isWord("SHARE"))) {
+      j++;
+    }
+    return j < t.size() && t.get(j).isWord("LOCKS");
   }
 
   private static boolean sequenceAdvance(List<Token> t, int i) {
@@ -1292,7 +1418,7 @@ final class TokenAnalyzer {
       o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is not followed by a query");
       return;
     }
-    Outcome inner = new Outcome(o.budget);
+    Outcome inner = o.part();
     lead(t, j, inner);
     if (inner.rule != null || inner.kind != StatementKind.READ) {
       o.problem(Rule.PARSE_FAILED, t.get(op).value() + " is followed by "
@@ -1316,7 +1442,7 @@ final class TokenAnalyzer {
     if (!cte) {
       return;
     }
-    Outcome inner = new Outcome(o.budget);
+    Outcome inner = o.part();
     with(t, i, inner);
     if (inner.rule != null) {
       o.problem(inner.rule, inner.detail);
@@ -1535,14 +1661,42 @@ final class TokenAnalyzer {
     return tablePosition(prev, clause) || (prev != null && prev.isWord("LATERAL"));
   }
 
-  private void function(List<Token> t, int i, String name, Outcome o, boolean table) {
+  /**
+   * {@return whether a name before '(' stands where an expression starts, whatever its shape}:
+   * right after the ')' of {@code OPERATOR(...)}, {@code DISTINCT ON (...)} or {@code TOP (...)}
+   * ({@code SELECT 1 OPERATOR(pg_catalog.+) nextval('s')}), or after {@code AS} in a
+   * MATCH_RECOGNIZE's DEFINE list ({@code DEFINE v AS f(x) > 0}). There the alias shapes of
+   * {@link #nameNotCall} ({@code ) g(a)}, {@code AS t(a)}) are calls.
+   */
+  private static boolean expression(@Nullable Token prev, int i, int exprClose,
+      boolean inDefine) {
+    return prev != null && ((prev.isOp(")") && exprClose == i - 1)
+        || (prev.isWord("AS") && inDefine));
+  }
+
+  /**
+   * {@return whether the bracket opened at {@code open} is followed by an expression}: the
+   * operand of {@code OPERATOR(schema.op)}, the select list after {@code DISTINCT ON (...)} and
+   * after {@code TOP (n)}.
+   */
+  private static boolean expressionFollows(List<Token> t, int open) {
+    if (open == 0) {
+      return false;
+    }
+    Token before = t.get(open - 1);
+    return before.isWord("OPERATOR") || before.isWord("TOP")
+        || (before.isWord("ON") && open >= 2 && t.get(open - 2).isWord("DISTINCT"));
+  }
+
+  private void function(List<Token> t, int i, String name, Outcome o, boolean table,
+      boolean expression) {
     String n = name.toUpperCase(java.util.Locale.ROOT);
     if (n.equals("IDENTIFIER")) {
       int end = close(t, i + 1, o.budget);
       if (end + 1 < t.size() && t.get(end + 1).isOp("(")) {
         // IDENTIFIER('name')(...) calls a function by name: check the literal name.
         if (end == i + 3 && t.get(i + 2).type() == TokenType.STRING) {
-          function(t, end, t.get(i + 2).value(), o, table);
+          function(t, end, t.get(i + 2).value(), o, table, false);
         } else {
           o.problem(Rule.FUNCTION_NOT_ALLOWED, "a function named through IDENTIFIER() with a"
               + " variable cannot be checked; call it by name");
@@ -1590,7 +1744,7 @@ final class TokenAnalyzer {
           + " credentials, as duckdb_settings() shows, which is refused");
       return;
     }
-    boolean notCall = nameNotCall(t, i, o.budget) || objectName(t, i, o.kind);
+    boolean notCall = !expression && (nameNotCall(t, i, o) || objectName(t, i, o.kind));
     if (!notCall && dialect == Dialect.GENERIC && (lastPart(n).equals("RAND")
         || lastPart(n).equals("RANDOM")) && i + 2 < t.size() && !t.get(i + 2).isOp(")")) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "function " + n + " with an argument re-seeds the"
@@ -1669,6 +1823,13 @@ final class TokenAnalyzer {
     if (kind == StatementKind.READ) {
       return false;
     }
+    if (before.isWord("FUNCTION") && j >= 1 && (t.get(j - 1).isWord("INTO") || (j >= 2
+        && t.get(j - 1).isWord("TABLE") && t.get(j - 2).isWord("INTO")))) {
+      // ClickHouse INSERT INTO [TABLE] FUNCTION file('...') / url(...) / s3(...) / remote(...):
+      // the rows are written through the table function (a server file, a URL, another
+      // server), so it is a call the policy judges, not the name of the table written
+      return false;
+    }
     if (before.isWord("FUNCTION") || before.isWord("PROCEDURE") || before.isWord("INTO")) {
       return true; // a signature (DESCRIBE FUNCTION f(NUMBER)) or a column list (INTO t (a))
     }
@@ -1680,27 +1841,17 @@ final class TokenAnalyzer {
    * A name before '(' that SQL does not read as a call: after {@code AS} or {@code ::} (an alias's
    * column list, a type with a length), after {@code )} (an alias of a table function:
    * {@code f(x) g(a)}), after a Snowflake stage (an alias of a stage: {@code @st t (c1)}), or a CTE
-   * name whose column list is followed by {@code AS (}.
+   * name with a column list where {@link #with} parsed a WITH clause. Only there: a name after a
+   * comma followed by {@code AS (} is a call elsewhere (PostgreSQL's column definition lists:
+   * {@code FROM t, f() AS (a int)}, {@code ROWS FROM (g(), f() AS (a int))}).
    */
-  private static boolean nameNotCall(List<Token> t, int i, Budget budget) {
-    Token prev = i > 0 ? t.get(i - 1) : null;
-    if (prev == null) {
-      return false;
-    }
-    if (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")")
-        || prev.type() == TokenType.STAGE) {
+  private static boolean nameNotCall(List<Token> t, int i, Outcome o) {
+    if (o.cteNames.get(i)) {
       return true;
     }
-    if (!(prev.isWord("WITH") || prev.isWord("RECURSIVE") || prev.isOp(","))) {
-      return false;
-    }
-    int end = close(t, i + 1, budget);
-    if (end + 1 < t.size() && t.get(end + 1).isWord("AS")) {
-      Token after = end + 2 < t.size() ? t.get(end + 2) : null;
-      return after != null && (after.isOp("(") || after.isWord("MATERIALIZED")
-          || after.isWord("NOT"));
-    }
-    return false;
+    Token prev = i > 0 ? t.get(i - 1) : null;
+    return prev != null && (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")")
+        || prev.type() == TokenType.STAGE);
   }
 
   private void fileCall(List<Token> t, int i, String n, Outcome o) {

@@ -50,6 +50,13 @@ public final class StatementRunner {
    */
   static final int MAX_CURSOR_FETCH = 32;
 
+  /**
+   * What the columns' names and types may take at least, whatever the byte cap: a small cap
+   * still returns the columns of an ordinary wide result (with no rows), while names built from
+   * data (DuckDB's PIVOT) stay bounded. The cap itself, when larger.
+   */
+  static final long MIN_COLUMN_BYTES = 65_536;
+
   /** The kinds read through a cursor on PostgreSQL: row-returning, never a write. */
   private static final Set<StatementKind> CURSOR_KINDS = EnumSet.of(StatementKind.READ,
       StatementKind.SHOW, StatementKind.DESCRIBE, StatementKind.EXPLAIN);
@@ -398,6 +405,17 @@ public final class StatementRunner {
           jdbcType, md.isNullable(i) != ResultSetMetaData.columnNoNulls));
       readers[i - 1] = new Values.Reader(i, jdbcType, type == null ? "" : type);
     }
+    long columnBytes = columnBytes(columns);
+    long columnCap = Math.max(limits.maxBytes(), MIN_COLUMN_BYTES);
+    if (columnBytes > columnCap) {
+      // The names are data too: DuckDB's PIVOT names its columns by the values it pivots on, so
+      // without this a result of one tiny row carried megabytes past the cap in its names.
+      throw new SnowchatException(GateErrorCode.RESULT_TOO_LARGE, "The result's " + n
+          + " column names and types alone take about " + columnBytes + " bytes, past the "
+          + columnCap + " bytes allowed for them (the byte cap, at least "
+          + MIN_COLUMN_BYTES + "): select fewer columns or name them with short aliases (a"
+          + " PIVOT names its columns by the values it pivots on; list them with IN (...)).");
+    }
     List<List<@Nullable Object>> rows = new ArrayList<>();
     long bytes = 2; // the enclosing brackets of the rows array
     TruncationReason reason = null;
@@ -440,6 +458,19 @@ public final class StatementRunner {
       }
     }
     return new Read(columns, rows, reason);
+  }
+
+  /**
+   * {@return the estimated JSON size of the columns' names and types} (with the quotes and
+   * separators of a {@code {"name": ..., "type": ...}} object each), which the byte cap bounds
+   * apart from the rows
+   */
+  static long columnBytes(List<ResultColumn> columns) {
+    long bytes = 2;
+    for (ResultColumn c : columns) {
+      bytes += Values.jsonSize(c.name()) + Values.jsonSize(c.type()) + 20;
+    }
+    return bytes;
   }
 
   private static SnowchatException failure(SQLException e, boolean fired, Duration elapsed,
