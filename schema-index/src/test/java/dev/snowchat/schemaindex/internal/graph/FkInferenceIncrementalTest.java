@@ -113,7 +113,8 @@ class FkInferenceIncrementalTest {
   }
 
   /**
-   * The public schemas (TPC-DS, TPC-H, Chinook, Northwind, Oracle HR), whose names reach the rules
+   * The public schemas (TPC-DS, TPC-H, Chinook, Northwind, Oracle HR, MIMIC-III,
+   * WideWorldImporters, GHTorrent, classicmodels, MySQL employees), whose names reach the rules
    * BIRD's do not ({@code _SK} keys, word abbreviations, a person's role, number/text keys):
    * random column edits, names taken from the schema, each checked against a full inference.
    */
@@ -122,12 +123,15 @@ class FkInferenceIncrementalTest {
     SplittableRandom random = new SplittableRandom(10);
     int partial = 0;
     int rounds = 0;
-    for (String name : PublicSchemas.NAMES) {
+    List<String> schemas = new ArrayList<>(PublicSchemas.NAMES);
+    schemas.addAll(PublicSchemas.MORE_KEYS);
+    for (String name : schemas) {
       List<TableInfo> tables = new ArrayList<>(PublicSchemas.read(name).tables());
       List<String> names = new ArrayList<>();
       tables.forEach(t -> t.columns().forEach(c -> names.add(c.name())));
       tables.forEach(t -> names.add(t.id().name()));
-      names.addAll(List.of("manager_id", "created_by", "units", "ss_cdemo_sk", "bill_addr_sk"));
+      names.addAll(List.of("manager_id", "created_by", "units", "ss_cdemo_sk", "bill_addr_sk",
+          "author_id", "parent_id", "id", "BillToCustomerID", "CPT_NUMBER"));
       DatabaseInference state = FkInference.inferIncrementally(tables, Rule.all(), null);
       for (int round = 0; round < 60; round++) {
         int at = random.nextInt(tables.size());

@@ -30,6 +30,12 @@ class NamesTest {
     assertThat(Names.variants("users")).containsExactly("users", "user");
     assertThat(Names.variants("boxes")).containsExactly("boxes", "box", "boxe");
     assertThat(Names.variants("address")).containsExactly("address");
+    // irregular plurals: whole words, and "people" at the end of a name
+    assertThat(Names.variants("people")).containsExactly("people", "person");
+    assertThat(Names.variants("salespeople")).containsExactly("salespeople", "salesperson");
+    assertThat(Names.variants("women")).containsExactly("women", "woman");
+    assertThat(Names.variants("specimen")).containsExactly("specimen");
+    assertThat(Names.variants("omen")).containsExactly("omen");
     assertThat(Names.variants("us")).containsExactly("us");
   }
 
