@@ -449,7 +449,8 @@ public final class OfflinePlanner implements ChatEngine {
       say("Without a model I can list or rank the rows of one table such as **"
           + str(table.get("table")) + "** by its own columns (`price > 100`, `top 5 by price`),"
           + " but I cannot restrict them to *" + String.join(" ", extra) + "*: that needs a"
-          + " model, or a condition on a column, such as `... where <column> = <value>`.");
+          + " model, or a condition on one of its columns: `... where <column> = '<value>'`"
+          + " (quote a value of several words).");
       say(CONFIGURE_MODEL);
     }
 

@@ -178,7 +178,7 @@ class OfflinePlannerSampleTest {
   @ParameterizedTest
   @ValueSource(strings = {"cheapest listings in Centrum-West",
       "listings in Centrum-West with price over 300", "top 5 superhost listings by price",
-      "most expensive listings of superhosts"})
+      "most expensive listings of superhosts", "listings where room_type is entire home"})
   void planner_rankingOrFilterWithARestrictionItCannotApply_saysSoAndRunsNothing(
       String question) throws Exception {
     Events ev = ask(question);
@@ -203,6 +203,8 @@ class OfflinePlannerSampleTest {
         .contains("FROM AIRBNB.ANALYTICS.FACT_REVIEWS").contains("ORDER BY RATING DESC");
     assertThat(sqls(ask("top 3 listings by price where price over 100"))).singleElement()
         .asString().contains("AND PRICE > 100").endsWith("LIMIT 3");
+    assertThat(sqls(ask("listings where room_type is 'entire home'"))).singleElement()
+        .asString().contains("LOWER(ROOM_TYPE) = LOWER('entire home')");
     assertThat(sqls(ask("cheapest 3 listings where bedrooms >= 2"))).singleElement().asString()
         .contains("BEDROOMS >= 2").contains("ORDER BY PRICE ASC").endsWith("LIMIT 3");
   }
