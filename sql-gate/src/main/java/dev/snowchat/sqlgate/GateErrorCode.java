@@ -16,10 +16,11 @@ public enum GateErrorCode implements ErrorCode {
   /** The database rejected or failed the statement (syntax, unknown object, missing privilege). */
   QUERY_FAILED(ErrorType.USER),
   /**
-   * Reading the result ran this process out of memory: the driver could not hold the rows it
-   * received (pgjdbc reports it as SQL state 53200 caused by an {@link OutOfMemoryError}). The
-   * database ran the statement; narrower columns or fewer rows fit. Also when the result's column
-   * names and types alone pass the byte cap (a DuckDB PIVOT names its columns by data).
+   * The result was too large to return: the driver ran this process out of memory holding the
+   * rows it received (pgjdbc reports it as SQL state 53200 caused by an {@link OutOfMemoryError}),
+   * or the result's column names and types alone pass their cap, {@link QueryLimits#maxBytes()}
+   * or 256 KiB, whichever is larger (a DuckDB PIVOT names its columns by data). The database ran
+   * the statement; narrower columns, fewer rows or fewer and shorter-named columns fit.
    */
   RESULT_TOO_LARGE(ErrorType.USER),
   /** The database reported a passing failure (serialization conflict, deadlock, overload). */

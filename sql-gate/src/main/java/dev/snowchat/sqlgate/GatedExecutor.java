@@ -91,7 +91,8 @@ public final class GatedExecutor {
    * @return the capped result
    * @throws QueryRefusedException when the gate refuses the statement
    * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
-   *     session cannot be hardened
+   *     session cannot be hardened; {@link GateErrorCode#RESULT_TOO_LARGE} when the result's
+   *     column names and types pass their cap (see {@link QueryLimits#maxBytes()})
    */
   public QueryResult execute(String sql) {
     return execute(sql, limits);
@@ -108,7 +109,8 @@ public final class GatedExecutor {
    * @throws IllegalArgumentException when a limit is looser than the executor's
    * @throws QueryRefusedException when the gate refuses the statement
    * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
-   *     session cannot be hardened
+   *     session cannot be hardened; {@link GateErrorCode#RESULT_TOO_LARGE} when the result's
+   *     column names and types pass their cap (see {@link QueryLimits#maxBytes()})
    */
   public QueryResult execute(String sql, QueryLimits limits) {
     return switch (run(sql, limits)) {
@@ -124,7 +126,8 @@ public final class GatedExecutor {
    * @return {@link Execution.Completed} with the capped result, or {@link Execution.Refused}
    *     with the gate's verdict when the gate refuses the statement (the driver never sees it)
    * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
-   *     session cannot be hardened
+   *     session cannot be hardened; {@link GateErrorCode#RESULT_TOO_LARGE} when the result's
+   *     column names and types pass their cap (see {@link QueryLimits#maxBytes()})
    */
   public Execution run(String sql) {
     return run(sql, limits);
@@ -140,7 +143,8 @@ public final class GatedExecutor {
    *     with the gate's verdict when the gate refuses the statement (the driver never sees it)
    * @throws IllegalArgumentException when a limit is looser than the executor's
    * @throws SnowchatException with a {@link GateErrorCode} when it fails, times out, or the
-   *     session cannot be hardened
+   *     session cannot be hardened; {@link GateErrorCode#RESULT_TOO_LARGE} when the result's
+   *     column names and types pass their cap (see {@link QueryLimits#maxBytes()})
    */
   public Execution run(String sql, QueryLimits limits) {
     requireNonNull(sql, "sql is null");

@@ -16,7 +16,11 @@ import java.time.Duration;
  *     {@link TruncationReason#ROW_LIMIT truncated}. At least 1, at most {@link #MAX_ROWS_LIMIT}.
  * @param maxBytes the most bytes of row values returned, estimated as their JSON size; the row
  *     that would pass it is dropped and the result is marked {@link TruncationReason#BYTE_LIMIT
- *     truncated}. At least 1.
+ *     truncated}. At least 1. The columns' names and types are bounded apart from the rows, by
+ *     this value or 256 KiB, whichever is larger (so any cap shows the columns of a table at
+ *     the engines' own limits); a result whose names and types pass that fails with {@link
+ *     GateErrorCode#RESULT_TOO_LARGE}. A result thus holds at most {@code maxBytes} of values
+ *     plus {@code max(maxBytes, 256 KiB)} of names and types.
  * @param timeout how long the statement (execution and reading the rows) may take before it is
  *     cancelled; at least 1 ms, at most {@link Integer#MAX_VALUE} seconds
  */

@@ -21,15 +21,14 @@ import org.junit.jupiter.api.Test;
  * The eighth red-team run (2026-12-06): the byte cap bounded the rows' values, not the columns'
  * names. DuckDB's {@code PIVOT} (a read the gate allows) names its columns by the values it pivots
  * on, so a one-row result carried 20 MB of column names through {@code GatedExecutor} under a
- * 128 KiB cap. The names and types are now bounded by the cap too (at least 64 KiB, so that a
- * small cap still shows an ordinary wide result's columns): past it the call fails with {@link
+ * 128 KiB cap. The names and types are now bounded by the cap too (at least 256 KiB since the
+ * review of run 8, so that any cap still shows the columns of a table at the engines' limits): past it the call fails with {@link
  * GateErrorCode#RESULT_TOO_LARGE}, as a driver that runs out of memory does.
  *
  * <p>The same run measured one list value: DuckDB's {@code SELECT range(10000000)} under a
  * 128 KiB cap allocated 870 MB on the executing thread, 277 MB of them the driver's own copy and
  * the rest the value's text, built to be measured and dropped. An array, struct or map is now
- * measured by its elements (one character and a separator each at least) before its text is
- * built.
+ * measured by its elements before its text is built (how: {@link ResultCapsRun8ReviewTest}).
  */
 class ResultCapsRun8Test {
   private static final String PIVOT = "PIVOT (SELECT repeat('x', 20000) || i AS k, 1 AS v"

@@ -6,6 +6,8 @@ import dev.snowchat.sqlgate.Rule;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.internal.lexer.Token;
 import dev.snowchat.sqlgate.internal.lexer.TokenType;
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -65,23 +67,39 @@ final class TokenAnalyzer {
     /**
      * The token positions of the statement that name a CTE with a column list ({@code WITH
      * c(a, b) AS (...)}), as {@link #with} parsed them: there, and only there, a name before
-     * {@code (} after {@code WITH} or a comma is not a call. Shared by the outcomes of the parts
-     * of one statement.
+     * {@code (} after {@code WITH} or a comma is not a call. Mutable, and deliberately one set
+     * per statement: {@link #part} hands the same set to the outcome of each part (a WITH's
+     * terminal statement, an EXPLAIN's or a set operation's operand), so that the names the WITH
+     * parser marks while analyzing a part are seen when {@link #scan} later walks the whole
+     * statement.
      */
-    final java.util.BitSet cteNames;
+    private final BitSet cteNames;
 
     Outcome(Budget budget) {
-      this(budget, new java.util.BitSet());
+      this(budget, new BitSet());
     }
 
-    private Outcome(Budget budget, java.util.BitSet cteNames) {
+    private Outcome(Budget budget, BitSet cteNames) {
       this.budget = budget;
       this.cteNames = cteNames;
     }
 
-    /** {@return a fresh outcome for a part of the same statement (a WITH's terminal, ...)} */
+    /**
+     * {@return a fresh outcome for a part of the same statement (a WITH's terminal, ...)}: its
+     * own kind and problem, but the statement's budget and its set of CTE names, shared
+     */
     Outcome part() {
       return new Outcome(budget, cteNames);
+    }
+
+    /** Records that the name at token {@code i} is a CTE's, followed by its column list. */
+    void cteName(int i) {
+      cteNames.set(i);
+    }
+
+    /** {@return whether the name at token {@code i} is a CTE's, as {@link #cteName} recorded} */
+    boolean isCteName(int i) {
+      return cteNames.get(i);
     }
 
     StatementKind kind = StatementKind.UNKNOWN;
@@ -239,8 +257,7 @@ final class TokenAnalyzer {
     if (literal(t.get(2))) {
       return true;
     }
-    return t.size() > 4 && (t.get(2).type() == TokenType.WORD
-        || t.get(2).type() == TokenType.QUOTED_IDENT) && t.get(3).isWord("TO")
+    return t.size() > 4 && isName(t.get(2)) && t.get(3).isWord("TO")
         && literal(t.get(4));
   }
 
@@ -375,7 +392,7 @@ final class TokenAnalyzer {
           // downloads and replaces extension binaries: not a data write
           o.kind = StatementKind.ADMIN;
           o.word = "UPDATE EXTENSIONS";
-        } else if (updateStatistics(t, i)) {
+        } else if (updateStatistics(t, i, o.budget)) {
           o.kind = StatementKind.ADMIN;
           o.word = UPDATE_STATISTICS;
         } else {
@@ -418,33 +435,57 @@ final class TokenAnalyzer {
       + " statistics, as ANALYZE does)";
 
   /**
-   * {@return whether {@code UPDATE} at {@code i} is SQL Server's {@code UPDATE STATISTICS t [...]}}
-   * (maintenance, as ANALYZE), not an update of a table named {@code statistics}: that one has a
-   * {@code SET} after the name or its alias ({@code UPDATE statistics s SET ...}).
+   * {@return whether {@code UPDATE} at {@code i} refreshes the optimizer's statistics}
+   * (maintenance, as ANALYZE): SQL Server's and Informix's {@code UPDATE STATISTICS [t [...]]}
+   * (the name may be {@code [bracketed]}, or absent: Informix updates the whole database), and
+   * Sybase ASE's {@code UPDATE INDEX | ALL | TABLE STATISTICS t}. Not an update of a table named
+   * {@code statistics} (MySQL): that one assigns in a {@code SET} later in the same statement,
+   * after an alias, joins or a {@code PARTITION (...)} ({@code UPDATE statistics s JOIN t2 ON
+   * ... SET s.a = 1}); maintenance never does (a T-SQL {@code SET} statement after it sets an
+   * option or a {@code @variable}, not a column).
    */
-  private static boolean updateStatistics(List<Token> t, int i) {
-    if (!(i + 2 < t.size() && t.get(i).isWord("UPDATE") && t.get(i + 1).isWord("STATISTICS"))) {
+  private static boolean updateStatistics(List<Token> t, int i, Budget budget) {
+    int j = i + 1;
+    if (!t.get(i).isWord("UPDATE") || j >= t.size()) {
       return false;
     }
-    int j = i + 2;
-    if (!(t.get(j).type() == TokenType.WORD || t.get(j).type() == TokenType.QUOTED_IDENT)
-        || t.get(j).isWord("SET") || t.get(j).isWord("AS")) {
-      return false;
+    if ((t.get(j).isWord("INDEX") || t.get(j).isWord("ALL") || t.get(j).isWord("TABLE"))
+        && j + 1 < t.size() && t.get(j + 1).isWord("STATISTICS")) {
+      return true; // Sybase ASE; no table is named index, all or table without quotes
     }
-    while (j + 2 < t.size() && t.get(j + 1).isOp(".")) {
-      j += 2;
+    return t.get(j).isWord("STATISTICS") && !setAssignmentFollows(t, j + 1, budget);
+  }
+
+  /**
+   * {@return whether an UPDATE's {@code SET} with an assignment comes at or after {@code i} in the
+   * same statement}: before a {@code ;}, a bracket closing one opened earlier, or a word that
+   * starts another statement (T-SQL needs no {@code ;}: {@code UPDATE STATISTICS t UPDATE t2 SET
+   * a = 1} is two statements); bracketed parts ({@code PARTITION (p0)}, a subquery) are skipped
+   */
+  private static boolean setAssignmentFollows(List<Token> t, int i, Budget budget) {
+    int j = i;
+    boolean set = false;
+    for (; j < t.size(); j++) {
+      Token k = t.get(j);
+      if (k.isOp("(") || k.isOp("[") || k.isOp("{")) {
+        j = close(t, j, budget);
+        continue;
+      }
+      if (k.isOp(";") || k.isOp(")") || k.isOp("]") || k.isOp("}")) {
+        break;
+      }
+      boolean keyword = k.type() == TokenType.WORD && !t.get(j - 1).isOp(".");
+      if (keyword && k.value().equals("SET")) {
+        set = assignment(t, j + 1);
+        break;
+      }
+      if (keyword && Keywords.startsStatement(k.value())
+          && !(j + 1 < t.size() && t.get(j + 1).isOp("("))) {
+        break; // another statement, not a call such as replace(...)
+      }
     }
-    j++;
-    if (j < t.size() && t.get(j).isWord("AS")) {
-      return false;
-    }
-    if (j + 1 < t.size() && !t.get(j).isWord("SET") && (t.get(j).type() == TokenType.WORD
-        || t.get(j).type() == TokenType.QUOTED_IDENT) && t.get(j + 1).isWord("SET")) {
-      j++; // an alias: UPDATE statistics s SET ...
-    }
-    // the table's own SET clause assigns (SET a = 1, SET (a, b) = ...); T-SQL's SET statement
-    // after UPDATE STATISTICS t does not (UPDATE STATISTICS t SET LOCK_TIMEOUT 1)
-    return !(j < t.size() && t.get(j).isWord("SET") && assignment(t, j + 1));
+    budget.spend(j - i + 1);
+    return set;
   }
 
   /** {@return whether an UPDATE's assignment starts at {@code i}: {@code (}, or a name and =} */
@@ -452,8 +493,7 @@ final class TokenAnalyzer {
     if (i < t.size() && t.get(i).isOp("(")) {
       return true;
     }
-    while (i < t.size() && (t.get(i).type() == TokenType.WORD
-        || t.get(i).type() == TokenType.QUOTED_IDENT)) {
+    while (i < t.size() && isName(t.get(i))) {
       if (i + 1 < t.size() && t.get(i + 1).isOp(".")) {
         i += 2;
         continue;
@@ -478,7 +518,7 @@ final class TokenAnalyzer {
       boolean name = true;
       while (i < t.size()) {
         Token k = t.get(i);
-        boolean ok = name ? (k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT
+        boolean ok = name ? (isName(k)
             || k.type() == TokenType.VARIABLE) : k.isOp(".");
         if (!ok) {
           break;
@@ -521,14 +561,13 @@ final class TokenAnalyzer {
       i++;
     }
     while (true) {
-      if (i >= t.size() || !(t.get(i).type() == TokenType.WORD
-          || t.get(i).type() == TokenType.QUOTED_IDENT)) {
+      if (i >= t.size() || !isName(t.get(i))) {
         withProblem(t, i, o);
         return;
       }
       i++;
       if (i < t.size() && t.get(i).isOp("(")) {
-        o.cteNames.set(i - 1); // c(a, b): a column list, not a call
+        o.cteName(i - 1); // c(a, b): a column list, not a call
         i = close(t, i, o.budget) + 1;
       }
       if (dialect == Dialect.DUCKDB && i + 2 < t.size() && t.get(i).isWord("USING")
@@ -653,22 +692,58 @@ final class TokenAnalyzer {
 
   private static final int IN_FROM = 1;
 
+  /**
+   * What {@link #scan} knows about the bracket open at one nesting depth (depth 0: the statement
+   * itself), so that each check is O(1). One instance per depth, reset when a bracket opens there.
+   */
+  private static final class Level {
+    /** {@link #IN_FROM} while a FROM list is open at this depth, else 0. */
+    int clause;
+    /**
+     * The bracket is the argument list of EXTRACT, SUBSTRING, ...: a FROM directly inside it is
+     * not a table.
+     */
+    boolean fromFunction;
+    /**
+     * An expression follows the bracket's ')', so a name before '(' right after it is a call,
+     * not an alias's column list: {@code OPERATOR(s.+) f(x)}, {@code DISTINCT ON (a) f(x)},
+     * {@code TOP (1) f(x)}.
+     */
+    boolean expressionAfter;
+    /** The bracket is a MATCH_RECOGNIZE's {@code PATTERN (...)}. */
+    boolean pattern;
+    /**
+     * A {@code PATTERN (...)} closed at this depth: a DEFINE here is MATCH_RECOGNIZE's keyword,
+     * not a column or alias named define.
+     */
+    boolean afterPattern;
+    /**
+     * A MATCH_RECOGNIZE's DEFINE list is open at this depth: there {@code v AS f(x)} defines a
+     * pattern variable by an expression, not an alias with a column list.
+     */
+    boolean define;
+
+    /** {@return this level, reset for a bracket that just opened} */
+    Level reset() {
+      clause = 0;
+      fromFunction = false;
+      expressionAfter = false;
+      pattern = false;
+      afterPattern = false;
+      define = false;
+      return this;
+    }
+  }
+
   private void scan(List<Token> t, Outcome o, boolean enforce) {
     final int n = t.size();
     o.budget.spend(n);
     int depth = 0;
-    int[] clause = new int[16];
-    // Whether the bracket open at each depth is the argument list of EXTRACT, SUBSTRING, ...:
-    // a FROM directly inside it is not a table (kept per depth, so the check is O(1)).
-    boolean[] fromFunction = new boolean[16];
-    // Whether the bracket open at each depth is one after which an expression follows, so that a
-    // name before '(' right after its ')' is a call, not an alias's column list: OPERATOR(s.+)
-    // f(x), DISTINCT ON (a) f(x), TOP (1) f(x). exprClose is the last such ')'.
-    boolean[] exprAfter = new boolean[16];
-    int exprClose = -1;
-    // Whether a MATCH_RECOGNIZE's DEFINE list is open at each depth: there `v AS f(x)` defines
-    // a pattern variable by an expression, not an alias with a column list.
-    boolean[] define = new boolean[16];
+    List<Level> levels = new ArrayList<>();
+    levels.add(new Level());
+    Level level = levels.get(0);
+    // The last ')' of a bracket whose level has expressionAfter.
+    int expressionClose = -1;
     // The depth of an UPDATE whose SET clause has not come yet: only that SET belongs to the
     // UPDATE (UPDATE t SET, MERGE's UPDATE SET, ON CONFLICT DO UPDATE SET); a later SET is a
     // statement of its own in SQL Server (UPDATE t SET a = 1 SET LOCK_TIMEOUT -1).
@@ -701,22 +776,24 @@ final class TokenAnalyzer {
           }
           if (v.equals("(") || v.equals("[") || v.equals("{")) {
             depth++;
-            if (depth >= clause.length) {
-              clause = java.util.Arrays.copyOf(clause, clause.length * 2);
-              fromFunction = java.util.Arrays.copyOf(fromFunction, clause.length);
-              exprAfter = java.util.Arrays.copyOf(exprAfter, clause.length);
-              define = java.util.Arrays.copyOf(define, clause.length);
+            if (depth == levels.size()) {
+              levels.add(new Level());
             }
-            clause[depth] = 0;
-            fromFunction[depth] = prev != null && prev.type() == TokenType.WORD
+            level = levels.get(depth).reset();
+            level.fromFunction = prev != null && prev.type() == TokenType.WORD
                 && FROM_FUNCTIONS.contains(prev.value());
-            exprAfter[depth] = v.equals("(") && expressionFollows(t, i);
-            define[depth] = false;
+            level.expressionAfter = v.equals("(") && expressionFollows(t, i);
+            level.pattern = v.equals("(") && prev != null && prev.isWord("PATTERN");
           } else if (v.equals(")") || v.equals("]") || v.equals("}")) {
-            if (exprAfter[depth]) {
-              exprClose = i;
+            if (level.expressionAfter) {
+              expressionClose = i;
             }
+            boolean pattern = level.pattern;
             depth = Math.max(0, depth - 1);
+            level = levels.get(depth);
+            if (pattern) {
+              level.afterPattern = true;
+            }
             if (depth < updateSetDepth) {
               updateSetDepth = -1;
             }
@@ -731,22 +808,22 @@ final class TokenAnalyzer {
         case WORD -> {
           String w = k.value();
           boolean call = next != null && next.isOp("(");
-          if (w.equals("DEFINE") && depth > 0) {
-            define[depth] = true;
+          if (w.equals("DEFINE") && level.afterPattern && !(prev != null && prev.isOp("."))) {
+            level.define = true;
           }
           if (enforce && userCode(t, i, w, call, depth, o)) {
             return;
           }
-          if (w.equals("FROM") && depth > 0 && fromFunction[depth]) {
-            clause[depth] = 0;
+          if (w.equals("FROM") && depth > 0 && level.fromFunction) {
+            level.clause = 0;
             notTableAfter = i;
             continue;
           } else if (w.equals("FROM") || w.endsWith("JOIN")) {
-            clause[depth] = IN_FROM;
-          } else if (Keywords.CLAUSE_END.contains(w) && !(clause[depth] == IN_FROM
+            level.clause = IN_FROM;
+          } else if (Keywords.CLAUSE_END.contains(w) && !(level.clause == IN_FROM
               && (w.equals("ON") || w.equals("USING")))) {
             // JOIN ... ON cond, next_table / JOIN ... USING (c), next_table: the FROM list goes on.
-            clause[depth] = 0;
+            level.clause = 0;
           }
           if (!isAscii(k)) {
             lookAlike(k, o);
@@ -764,9 +841,8 @@ final class TokenAnalyzer {
                   + " does)";
             }
           }
-          if (dialect == Dialect.GENERIC && w.equals("HOLDLOCK") && clause[depth] == IN_FROM
-              && prev != null && (prev.type() == TokenType.WORD
-                  || prev.type() == TokenType.QUOTED_IDENT)
+          if (dialect == Dialect.GENERIC && w.equals("HOLDLOCK") && level.clause == IN_FROM
+              && prev != null && isName(prev)
               && !identifierContext(prev, next)
               && Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
             // Sybase ASE (and old T-SQL): FROM t HOLDLOCK keeps shared locks, as WITH (HOLDLOCK)
@@ -793,7 +869,7 @@ final class TokenAnalyzer {
               o.word = w + " inside the statement (in SQL Server a statement needs no ';')";
             }
           }
-          if (w.equals("UPDATE") && i > 0 && updateStatistics(t, i)
+          if (w.equals("UPDATE") && i > 0 && updateStatistics(t, i, o.budget)
               && !identifierContext(prev, next)
               && Keywords.rank(o.kind) < Keywords.rank(StatementKind.ADMIN)) {
             // T-SQL runs it after another statement without ';' (UPDATE t SET a = 1 UPDATE ...)
@@ -811,7 +887,7 @@ final class TokenAnalyzer {
           StatementKind write = Keywords.WRITE_ANYWHERE.get(w);
           if (w.equals("UPDATE") && !identifierContext(prev, next) && !call
               && !(prev != null && (prev.isWord("FOR") || prev.isWord("KEY")))
-              && !updateStatistics(t, i)) {
+              && !updateStatistics(t, i, o.budget)) {
             // Also at offset 0: the SET of `UPDATE t SET ...` is part of the DML, not a SET
             // (not after FOR UPDATE, ON DUPLICATE KEY UPDATE, T-SQL UPDATE STATISTICS: no SET).
             updateSetDepth = depth;
@@ -858,7 +934,7 @@ final class TokenAnalyzer {
           // already refuses the quoted spelling ("data.csv")
           if (enforce && (dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC) && !show
               && next != null && next.isOp(".")
-              && (prev == null || !prev.isOp(".")) && tablePos(tablePrev(t, i), clause[depth])) {
+              && (prev == null || !prev.isOp(".")) && tablePos(tablePrev(t, i), level.clause)) {
             dottedFile(t, i, o);
             if (o.rule != null) {
               return;
@@ -871,7 +947,7 @@ final class TokenAnalyzer {
                 + " (advances a sequence)";
           }
           if (enforce && (dialect == Dialect.GENERIC || dialect == Dialect.SNOWFLAKE) && !call
-              && systemName(t, i, w, o, clause[depth])) {
+              && systemName(t, i, w, o, level.clause)) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && w.equals("NEXTVAL") && prev != null
@@ -881,8 +957,8 @@ final class TokenAnalyzer {
             o.word = "NEXTVAL of a sequence";
           }
           if (call && enforce) {
-            function(t, i, w, o, calledAsTable(tablePrev(t, i), clause[depth]),
-                expression(prev, i, exprClose, define[depth]));
+            function(t, i, w, o, calledAsTable(tablePrev(t, i), level.clause),
+                startsExpression(prev, i, expressionClose, level.define));
           } else if (enforce && !call) {
             relation(w, o);
           }
@@ -896,7 +972,7 @@ final class TokenAnalyzer {
           }
           if (enforce && (dialect == Dialect.GENERIC || dialect == Dialect.SNOWFLAKE)
               && !(next != null && next.isOp("(")) && systemName(t, i, k.value(), o,
-                  clause[depth])) {
+                  level.clause)) {
             return;
           }
           if (dialect == Dialect.SNOWFLAKE && k.value().equalsIgnoreCase("NEXTVAL")
@@ -909,14 +985,14 @@ final class TokenAnalyzer {
             relation(k.value(), o);
           }
           if (next != null && next.isOp("(") && enforce) {
-            function(t, i, k.value(), o, calledAsTable(tablePrev(t, i), clause[depth]),
-                expression(prev, i, exprClose, define[depth]));
+            function(t, i, k.value(), o, calledAsTable(tablePrev(t, i), level.clause),
+                startsExpression(prev, i, expressionClose, level.define));
           } else if (enforce && !show && (dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC)
               && next != null && next.isOp(".") && (prev == null || !prev.isOp("."))
-              && tablePos(tablePrev(t, i), clause[depth])) {
+              && tablePos(tablePrev(t, i), level.clause)) {
             dottedFile(t, i, o);
           } else if (enforce && !show && dialect != Dialect.SNOWFLAKE
-              && i - 1 != notTableAfter && tablePos(tablePrev(t, i), clause[depth])
+              && i - 1 != notTableAfter && tablePos(tablePrev(t, i), level.clause)
               && looksLikeFile(k.value())) {
             path(k.value(), "quoted name in FROM", o);
           }
@@ -928,7 +1004,7 @@ final class TokenAnalyzer {
           // A string in table position is a file scan in DuckDB; elsewhere only a Snowflake
           // stage ('@...') is accepted there.
           if (enforce && !show
-              && i - 1 != notTableAfter && tablePos(tablePrev(t, i), clause[depth])) {
+              && i - 1 != notTableAfter && tablePos(tablePrev(t, i), level.clause)) {
             path(k.value(), "string in FROM", o);
             if (o.rule != null) {
               return;
@@ -1052,7 +1128,7 @@ final class TokenAnalyzer {
         if (--depth == 0) {
           return null;
         }
-      } else if ((k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT)
+      } else if (isName(k)
           && LOCKING_TABLE_HINTS.contains(k.value().toUpperCase(java.util.Locale.ROOT))) {
         return k.value().toUpperCase(java.util.Locale.ROOT);
       }
@@ -1060,8 +1136,19 @@ final class TokenAnalyzer {
     return null;
   }
 
-  /** {@return whether KEEP at {@code i} starts DB2's KEEP [UPDATE | EXCLUSIVE | SHARE] LOCKS} */
+  /**
+   * {@return whether KEEP at {@code i} starts DB2's KEEP [UPDATE | EXCLUSIVE | SHARE] LOCKS}: only
+   * in an isolation clause, after {@code USE AND} ({@code WITH RR USE AND KEEP ...}) or an
+   * isolation level ({@code WITH CS KEEP LOCKS}, IBM i), not a column named keep
+   */
   private static boolean keepLocks(List<Token> t, int i) {
+    Token before = i > 0 ? t.get(i - 1) : null;
+    boolean isolationClause = before != null
+        && ((before.isWord("AND") && i > 1 && t.get(i - 2).isWord("USE"))
+            || (before.type() == TokenType.WORD && ISOLATION_LEVELS.contains(before.value())));
+    if (!isolationClause) {
+      return false;
+    }
     int j = i + 1;
     if (j < t.size() && (t.get(j).isWord("UPDATE") || t.get(j).isWord("EXCLUSIVE")
         || t.get(j).isWord("SHARE"))) {
@@ -1069,6 +1156,14 @@ final class TokenAnalyzer {
     }
     return j < t.size() && t.get(j).isWord("LOCKS");
   }
+
+  /** {@return whether the token is a name: a word or a quoted identifier} */
+  private static boolean isName(Token k) {
+    return k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT;
+  }
+
+  /** DB2's isolation levels, as written in a {@code WITH} isolation clause. */
+  private static final Set<String> ISOLATION_LEVELS = Set.of("CS", "RS", "RR", "UR");
 
   private static boolean sequenceAdvance(List<Token> t, int i) {
     if (i > 0 && t.get(i - 1).isOp(".")) {
@@ -1133,7 +1228,7 @@ final class TokenAnalyzer {
     if (dialect == Dialect.SNOWFLAKE && !snowflakeRelationPosition(t, j, clause)) {
       return false; // a column or a path (SELECT telemetry.events, v:telemetry.events)
     }
-    if ((q.type() == TokenType.WORD || q.type() == TokenType.QUOTED_IDENT)
+    if (isName(q)
         && functions.relationAccess(q.value(), name) == FunctionPolicy.Access.DENIED) {
       qualifiedSystemView(q.value() + "." + name, o);
       return true;
@@ -1260,8 +1355,7 @@ final class TokenAnalyzer {
       default -> { }
     }
     Token name = t.get(j);
-    if (j + 1 == t.size() && (name.type() == TokenType.WORD
-        || name.type() == TokenType.QUOTED_IDENT) && name.value().indexOf('.') < 0) {
+    if (j + 1 == t.size() && isName(name) && name.value().indexOf('.') < 0) {
       // SHOW name: PostgreSQL reads a reviewed setting only; in GENERIC, where SHOW also lists
       // objects (SHOW TABLES), only PostgreSQL's settings known to hold secrets are refused.
       // (a per-call session variable has a dot: not this form)
@@ -1372,8 +1466,7 @@ final class TokenAnalyzer {
     // qualifiers (::public.t, AS "db"."s"."t")
     boolean typedLiteral = i + 1 < t.size() && t.get(i + 1).type() == TokenType.STRING;
     int j = i - 1;
-    while (j >= 2 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
-        || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
+    while (j >= 2 && t.get(j).isOp(".") && isName(t.get(j - 1))) {
       j -= 2;
     }
     Token before = t.get(j);
@@ -1437,8 +1530,7 @@ final class TokenAnalyzer {
     if (a.isWord("ORDINALITY") || a.isWord("OFFSET") || a.isWord("TIME") || a.isWord("LOCAL")) {
       return; // UNNEST(x) WITH ORDINALITY AS t(...), TIMESTAMP WITH TIME ZONE
     }
-    boolean cte = a.isWord("RECURSIVE") || ((a.type() == TokenType.WORD
-        || a.type() == TokenType.QUOTED_IDENT) && (b.isWord("AS") || b.isOp("(")));
+    boolean cte = a.isWord("RECURSIVE") || (isName(a) && (b.isWord("AS") || b.isOp("(")));
     if (!cte) {
       return;
     }
@@ -1528,8 +1620,7 @@ final class TokenAnalyzer {
     }
     Token prev = t.get(i - 1);
     if ((dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC) && prev.isOp(":") && i >= 3
-        && (t.get(i - 2).type() == TokenType.WORD
-            || t.get(i - 2).type() == TokenType.QUOTED_IDENT)) {
+        && isName(t.get(i - 2))) {
       return t.get(i - 3);
     }
     return prev;
@@ -1668,9 +1759,9 @@ final class TokenAnalyzer {
    * MATCH_RECOGNIZE's DEFINE list ({@code DEFINE v AS f(x) > 0}). There the alias shapes of
    * {@link #nameNotCall} ({@code ) g(a)}, {@code AS t(a)}) are calls.
    */
-  private static boolean expression(@Nullable Token prev, int i, int exprClose,
+  private static boolean startsExpression(@Nullable Token prev, int i, int expressionClose,
       boolean inDefine) {
-    return prev != null && ((prev.isOp(")") && exprClose == i - 1)
+    return prev != null && ((prev.isOp(")") && expressionClose == i - 1)
         || (prev.isWord("AS") && inDefine));
   }
 
@@ -1688,8 +1779,15 @@ final class TokenAnalyzer {
         || (before.isWord("ON") && open >= 2 && t.get(open - 2).isWord("DISTINCT"));
   }
 
+  /**
+   * Judges the call of {@code name} at {@code i} (a name before '('), unless it is no call.
+   *
+   * @param table the call stands where a table does ({@code FROM f(...)})
+   * @param inExpression the name stands where an expression starts ({@link #startsExpression}):
+   *     a call whatever its shape, never an alias's column list
+   */
   private void function(List<Token> t, int i, String name, Outcome o, boolean table,
-      boolean expression) {
+      boolean inExpression) {
     String n = name.toUpperCase(java.util.Locale.ROOT);
     if (n.equals("IDENTIFIER")) {
       int end = close(t, i + 1, o.budget);
@@ -1744,7 +1842,7 @@ final class TokenAnalyzer {
           + " credentials, as duckdb_settings() shows, which is refused");
       return;
     }
-    boolean notCall = !expression && (nameNotCall(t, i, o) || objectName(t, i, o.kind));
+    boolean notCall = !inExpression && (nameNotCall(t, i, o) || objectName(t, i, o.kind));
     if (!notCall && dialect == Dialect.GENERIC && (lastPart(n).equals("RAND")
         || lastPart(n).equals("RANDOM")) && i + 2 < t.size() && !t.get(i + 2).isOp(")")) {
       o.problem(Rule.FUNCTION_NOT_ALLOWED, "function " + n + " with an argument re-seeds the"
@@ -1778,14 +1876,13 @@ final class TokenAnalyzer {
    */
   private static String calledName(List<Token> t, int i, String name) {
     Token k = t.get(i);
-    if (!(k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT)
+    if (!isName(k)
         || !k.value().equals(name)) {
       return name;
     }
     StringBuilder b = new StringBuilder(part(k));
     int j = i - 1;
-    while (j >= 1 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
-        || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
+    while (j >= 1 && t.get(j).isOp(".") && isName(t.get(j - 1))) {
       b.insert(0, part(t.get(j - 1)) + ".");
       j -= 2;
     }
@@ -1812,8 +1909,7 @@ final class TokenAnalyzer {
    */
   private static boolean objectName(List<Token> t, int i, StatementKind kind) {
     int j = i - 1;
-    while (j >= 2 && t.get(j).isOp(".") && (t.get(j - 1).type() == TokenType.WORD
-        || t.get(j - 1).type() == TokenType.QUOTED_IDENT)) {
+    while (j >= 2 && t.get(j).isOp(".") && isName(t.get(j - 1))) {
       j -= 2;
     }
     if (j < 0) {
@@ -1846,7 +1942,7 @@ final class TokenAnalyzer {
    * {@code FROM t, f() AS (a int)}, {@code ROWS FROM (g(), f() AS (a int))}).
    */
   private static boolean nameNotCall(List<Token> t, int i, Outcome o) {
-    if (o.cteNames.get(i)) {
+    if (o.isCteName(i)) {
       return true;
     }
     Token prev = i > 0 ? t.get(i - 1) : null;
@@ -1914,7 +2010,7 @@ final class TokenAnalyzer {
 
   /** {@return a word's or quoted name's text in upper case (as an option key), else ""} */
   private static String nameOf(Token k) {
-    return k.type() == TokenType.WORD || k.type() == TokenType.QUOTED_IDENT
+    return isName(k)
         ? k.value().strip().toUpperCase(java.util.Locale.ROOT) : "";
   }
 

@@ -51,11 +51,20 @@ public final class StatementRunner {
   static final int MAX_CURSOR_FETCH = 32;
 
   /**
-   * What the columns' names and types may take at least, whatever the byte cap: a small cap
-   * still returns the columns of an ordinary wide result (with no rows), while names built from
-   * data (DuckDB's PIVOT) stay bounded. The cap itself, when larger.
+   * What the columns' names and types may take at least, whatever the byte cap (the cap itself,
+   * when larger): 256 KiB, so that any cap returns the columns of a table at the engines' own
+   * limits (PostgreSQL's 1,600 columns of 63-character names take about 160 KB, SQL Server's
+   * 1,024 of 128 characters about 170 KB), while names built from data (DuckDB's PIVOT) stay
+   * bounded. The rows' values are bounded by the cap apart from this.
    */
-  static final long MIN_COLUMN_BYTES = 65_536;
+  static final long MIN_COLUMN_BYTES = 262_144;
+
+  /**
+   * The bytes of one column's object in the result's JSON besides its name's and type's strings:
+   * the keys and punctuation of {@code {"name":...,"type":...}} (17) and the comma between
+   * columns, rounded up for hosts that add a field.
+   */
+  private static final int COLUMN_JSON_OVERHEAD = 20;
 
   /** The kinds read through a cursor on PostgreSQL: row-returning, never a write. */
   private static final Set<StatementKind> CURSOR_KINDS = EnumSet.of(StatementKind.READ,
@@ -293,7 +302,7 @@ public final class StatementRunner {
       Read read;
       if (hasResultSet) {
         try (ResultSet rs = st.getResultSet()) {
-          read = read(rs, limits, cursor);
+          read = read(rs, limits, cursor, Boolean.TRUE.equals(namesPostgresDriver(c)));
         }
       } else {
         read = updateCount(st.getUpdateCount());
@@ -388,8 +397,14 @@ public final class StatementRunner {
         List.of(row), null);
   }
 
-  private static Read read(ResultSet rs, QueryLimits limits, @Nullable FetchSizer cursor)
-      throws SQLException {
+  /**
+   * Reads the rows under the caps.
+   *
+   * @param textArrays the driver holds an array as the text the server sent (pgjdbc and its
+   *     forks): measure it by that text, never convert its elements
+   */
+  private static Read read(ResultSet rs, QueryLimits limits, @Nullable FetchSizer cursor,
+      boolean textArrays) throws SQLException {
     ResultSetMetaData md = rs.getMetaData();
     int n = md.getColumnCount();
     List<ResultColumn> columns = new ArrayList<>(n);
@@ -403,7 +418,7 @@ public final class StatementRunner {
       int jdbcType = md.getColumnType(i);
       columns.add(new ResultColumn(label == null ? "" : label, type == null ? "" : type,
           jdbcType, md.isNullable(i) != ResultSetMetaData.columnNoNulls));
-      readers[i - 1] = new Values.Reader(i, jdbcType, type == null ? "" : type);
+      readers[i - 1] = new Values.Reader(i, jdbcType, type == null ? "" : type, textArrays);
     }
     long columnBytes = columnBytes(columns);
     long columnCap = Math.max(limits.maxBytes(), MIN_COLUMN_BYTES);
@@ -412,9 +427,10 @@ public final class StatementRunner {
       // without this a result of one tiny row carried megabytes past the cap in its names.
       throw new SnowchatException(GateErrorCode.RESULT_TOO_LARGE, "The result's " + n
           + " column names and types alone take about " + columnBytes + " bytes, past the "
-          + columnCap + " bytes allowed for them (the byte cap, at least "
-          + MIN_COLUMN_BYTES + "): select fewer columns or name them with short aliases (a"
-          + " PIVOT names its columns by the values it pivots on; list them with IN (...)).");
+          + columnCap + " bytes allowed for them (the byte cap of " + limits.maxBytes()
+          + " bytes or " + MIN_COLUMN_BYTES + ", the larger, apart from the rows): select fewer"
+          + " columns or name them with short aliases (a PIVOT names its columns by the values it"
+          + " pivots on; list them with IN (...)).");
     }
     List<List<@Nullable Object>> rows = new ArrayList<>();
     long bytes = 2; // the enclosing brackets of the rows array
@@ -468,7 +484,7 @@ public final class StatementRunner {
   static long columnBytes(List<ResultColumn> columns) {
     long bytes = 2;
     for (ResultColumn c : columns) {
-      bytes += Values.jsonSize(c.name()) + Values.jsonSize(c.type()) + 20;
+      bytes += Values.jsonSize(c.name()) + Values.jsonSize(c.type()) + COLUMN_JSON_OVERHEAD;
     }
     return bytes;
   }

@@ -4,10 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.sql.Array;
 import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Struct;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -18,7 +20,9 @@ import java.time.OffsetTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -45,9 +49,23 @@ final class Values {
     private final int jdbcType;
     private final Class<?> @Nullable [] typed;
     private int typedWorks = -1; // which typed class works: -1 untried, >= 0 index, -2 none
+    // Whether this column's arrays, structs and maps are measured by their elements before
+    // their text is built; off once the driver failed to give them (the text is measured then).
+    private boolean measureElements = true;
+    private final boolean textArrays;
 
-    Reader(int index, int jdbcType, String typeName) {
+    /**
+     * Makes a reader.
+     *
+     * @param textArrays the driver holds an {@link Array} as the text the server sent (pgjdbc
+     *     and Amazon Redshift's fork of it): {@link ResultSet#getString} gives that text without
+     *     converting the elements, while {@link Array#getArray} converts each one (and fails on
+     *     some: a numeric {@code NaN}, {@code money}, a bit string), so its arrays are measured
+     *     by their text, which the result returns anyway
+     */
+    Reader(int index, int jdbcType, String typeName, boolean textArrays) {
       this.index = index;
+      this.textArrays = textArrays;
       this.jdbcType = jdbcType;
       String t = typeName.toLowerCase(Locale.ROOT);
       boolean zoned = t.contains("tz") || t.contains("zone");
@@ -102,17 +120,38 @@ final class Values {
       if (v != null) {
         return v;
       }
-      if (atLeast(o, budget) > budget) {
+      if (elementsPassBudget(o, budget)) {
         // a list of ten million elements is one value: its text would take more time and memory
         // than the driver's own copy (870 MB and 5.7 s for DuckDB's range(10000000))
         return OVERSIZED;
       }
-      // Arrays, structs, maps, intervals, JSON and vendor types: the driver's own text.
+      // Arrays, structs, maps, intervals, JSON and vendor types: the driver's own text (which
+      // the caller measures and drops when it passes the budget).
       try {
         String s = rs.getString(index);
         return s == null ? String.valueOf(o) : s;
       } catch (SQLException | RuntimeException e) {
         return String.valueOf(o);
+      }
+    }
+
+    /**
+     * {@return whether an array, struct or map value is too big for the budget by its elements
+     * alone}, measured before its text is built (for drivers that hold the elements as objects,
+     * such as DuckDB's); false when that is unknown: an array of a driver that holds it as text
+     * ({@link #Reader}), other values, or a driver that fails to give the elements. Never
+     * fails the read: a failed estimate leaves the value to be measured by its text, as before.
+     */
+    private boolean elementsPassBudget(Object o, long budget) {
+      if (!measureElements || (textArrays && o instanceof Array)) {
+        return false;
+      }
+      try {
+        // the JSON string's two quotes besides the text
+        return minTextLength(o, budget) + 2 > budget;
+      } catch (SQLException | RuntimeException e) {
+        measureElements = false; // the driver converts elements here and one did not convert
+        return false;
       }
     }
 
@@ -175,29 +214,61 @@ final class Values {
   }
 
   /**
-   * {@return a lower bound of the text size of an array, struct or map value: one character and a
-   * separator per element, nested values counted alike}, or 0 for other values; counting stops
-   * once past {@code limit}
+   * {@return a lower bound of the length of the driver's text for an array, struct or map value}
+   * (DuckDB renders {@code [a, b]}, {@code {'k': v}}, {@code {k=v}}), or 0 for other values: its
+   * two brackets, a separator between elements, and each element's own lower bound ({@link
+   * #minElementLength}); nested values counted alike. Counting stops once past {@code limit}.
+   *
+   * @throws SQLException when the driver cannot give the elements
    */
-  static long atLeast(Object o, long limit) throws SQLException {
+  static long minTextLength(Object o, long limit) throws SQLException {
     Object[] elements;
-    if (o instanceof java.sql.Array a && a.getArray() instanceof Object[] items) {
+    if (o instanceof Array a && a.getArray() instanceof Object[] items) {
       elements = items;
-    } else if (o instanceof java.sql.Struct st) {
+    } else if (o instanceof Struct st) {
       elements = st.getAttributes();
-    } else if (o instanceof java.util.Map<?, ?> m) {
-      elements = m.values().toArray();
-    } else if (o instanceof java.util.Collection<?> c) {
+    } else if (o instanceof Map<?, ?> m) {
+      // a key, the mark after it (k=v, 'k': v) and a value per entry
+      long n = 2 + Math.max(0, m.size() - 1);
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        if (n > limit) {
+          break;
+        }
+        n += minElementLength(e.getKey(), limit - n) + 1 + minElementLength(e.getValue(),
+            limit - n);
+      }
+      return n;
+    } else if (o instanceof Collection<?> c) {
       elements = c.toArray();
     } else {
       return 0;
     }
-    long n = 2 + elements.length;
+    return count(elements, limit);
+  }
+
+  /** {@return the brackets, separators and elements of a list of {@code elements}, at least} */
+  private static long count(Object[] elements, long limit) throws SQLException {
+    long n = 2 + Math.max(0, elements.length - 1);
     for (int i = 0; i < elements.length && n <= limit; i++) {
-      Object e = elements[i];
-      n += e == null ? 1 : Math.max(1, atLeast(e, limit - n));
+      n += minElementLength(elements[i], limit - n);
     }
     return n;
+  }
+
+  /**
+   * {@return a lower bound of the length of one element's text}: a text by its length (DuckDB
+   * quotes it only when it must), binary data by its byte count (escapes only add), a nested
+   * array, struct or map by {@link #minTextLength}, anything else (a number, NULL) one character
+   */
+  private static long minElementLength(@Nullable Object e, long limit) throws SQLException {
+    return switch (e) {
+      case null -> 1;
+      case CharSequence s -> Math.max(1, s.length());
+      case byte[] b -> Math.max(1, b.length);
+      case Blob b -> Math.max(1, b.length());
+      case Clob c -> Math.max(1, c.length());
+      default -> Math.max(1, minTextLength(e, limit));
+    };
   }
 
   private static long base64Length(long n) {
