@@ -456,36 +456,145 @@ final class TokenAnalyzer {
     return t.get(j).isWord("STATISTICS") && !setAssignmentFollows(t, j + 1, budget);
   }
 
+  /** Words that end an UPDATE's table or alias: what may follow it in the table clause. */
+  private static final Set<String> TABLE_CLAUSE_WORDS = Set.of("SET", "AS", "JOIN", "INNER",
+      "LEFT", "RIGHT", "FULL", "CROSS", "OUTER", "NATURAL", "STRAIGHT_JOIN", "ON", "USING",
+      "PARTITION", "WITH", "WHERE");
+
   /**
-   * {@return whether an UPDATE's {@code SET} with an assignment comes at or after {@code i} in the
-   * same statement}: before a {@code ;}, a bracket closing one opened earlier, or a word that
-   * starts another statement (T-SQL needs no {@code ;}: {@code UPDATE STATISTICS t UPDATE t2 SET
-   * a = 1} is two statements); bracketed parts ({@code PARTITION (p0)}, a subquery) are skipped
+   * {@return whether the rest of an UPDATE's table clause, from {@code i} (just after the first
+   * table's first name), reads as one and is followed by a {@code SET} with an assignment}. Only
+   * what the clause can hold is walked: the table's further name parts ({@code db.schema.t}),
+   * {@code PARTITION (...)}, an alias ({@code AS} optional), {@code WITH (...)} table hints,
+   * then any number of {@code , table} or {@code [NATURAL] [INNER | LEFT | RIGHT | FULL | CROSS]
+   * [OUTER] JOIN table [ON condition | USING (...)]}, where a table is a name or a bracketed
+   * subquery with the same tail. An ON condition is an expression: any token
+   * up to the {@code SET} at its level (a column may be called {@code start}, {@code comment},
+   * {@code load}), but not a {@code ;} or a bracket closing one opened before. Anything else
+   * (a second alias, a string, {@code (} after the alias, a label, T-SQL's {@code PRINT},
+   * {@code THROW}, {@code IF(...)}, {@code SELECT(1)}) ends the walk: no assignment follows, so
+   * {@code UPDATE STATISTICS t PRINT 'x' SET a = 1} stays maintenance.
    */
   private static boolean setAssignmentFollows(List<Token> t, int i, Budget budget) {
+    int j = tableTail(t, i, budget);
+    while (j >= 0 && j < t.size()) {
+      Token k = t.get(j);
+      if (k.isWord("SET")) {
+        budget.spend(j - i + 1);
+        return assignment(t, j + 1);
+      }
+      if (k.isOp(",")) {
+        j = tableTail(t, tableSource(t, j + 1, budget), budget);
+        continue;
+      }
+      int join = joinWord(t, j);
+      if (join < 0) {
+        break;
+      }
+      j = tableTail(t, tableSource(t, join + 1, budget), budget);
+      if (j >= 0 && j < t.size() && t.get(j).isWord("USING")) {
+        j = j + 1 < t.size() && t.get(j + 1).isOp("(") ? close(t, j + 1, budget) + 1 : -1;
+      } else if (j >= 0 && j < t.size() && t.get(j).isWord("ON")) {
+        j = onCondition(t, j + 1, budget);
+      }
+    }
+    budget.spend(Math.max(0, Math.min(j < 0 ? t.size() : j, t.size()) - i));
+    return false;
+  }
+
+  /**
+   * {@return the index of the {@code JOIN} word of a join operator starting at {@code i} ({@code
+   * [NATURAL] [INNER | LEFT | RIGHT | FULL | CROSS] [OUTER] JOIN}, MySQL's {@code
+   * STRAIGHT_JOIN}), or -1}
+   */
+  private static int joinWord(List<Token> t, int i) {
     int j = i;
-    boolean set = false;
-    for (; j < t.size(); j++) {
+    if (j < t.size() && t.get(j).isWord("NATURAL")) {
+      j++;
+    }
+    if (j < t.size() && t.get(j).type() == TokenType.WORD && switch (t.get(j).value()) {
+      case "INNER", "LEFT", "RIGHT", "FULL", "CROSS" -> true;
+      default -> false;
+    }) {
+      j++;
+    }
+    if (j < t.size() && t.get(j).isWord("OUTER")) {
+      j++;
+    }
+    return j < t.size() && (t.get(j).isWord("JOIN") || t.get(j).isWord("STRAIGHT_JOIN")) ? j : -1;
+  }
+
+  /**
+   * {@return the index after a join's or a comma's table at {@code i}: a name ({@code
+   * db.schema.t}, quoted parts) or a bracketed subquery}, or -1 when none stands there
+   */
+  private static int tableSource(List<Token> t, int i, Budget budget) {
+    if (i >= t.size()) {
+      return -1;
+    }
+    if (t.get(i).isOp("(")) {
+      int end = close(t, i, budget);
+      return t.get(end).isOp(")") ? end + 1 : -1;
+    }
+    if (!isName(t.get(i)) || t.get(i).type() == TokenType.WORD
+        && TABLE_CLAUSE_WORDS.contains(t.get(i).value())) {
+      return -1;
+    }
+    return i + 1;
+  }
+
+  /**
+   * {@return the index after a table's tail from {@code i}: further name parts, {@code PARTITION
+   * (...)}, an alias ({@code AS} optional) and {@code WITH (...)} table hints}, or -1 when the
+   * tail is broken (a dot without a name, {@code AS} without an alias)
+   */
+  private static int tableTail(List<Token> t, int i, Budget budget) {
+    if (i < 0) {
+      return -1;
+    }
+    int j = i;
+    while (j < t.size() && t.get(j).isOp(".")) {
+      if (j + 1 >= t.size() || !isName(t.get(j + 1))) {
+        return -1;
+      }
+      j += 2;
+    }
+    if (j + 1 < t.size() && t.get(j).isWord("PARTITION") && t.get(j + 1).isOp("(")) {
+      j = close(t, j + 1, budget) + 1;
+    }
+    if (j < t.size() && t.get(j).isWord("AS")) {
+      if (j + 1 >= t.size() || !isName(t.get(j + 1))) {
+        return -1;
+      }
+      j += 2;
+    } else if (j < t.size() && isName(t.get(j)) && !(t.get(j).type() == TokenType.WORD
+        && TABLE_CLAUSE_WORDS.contains(t.get(j).value()))) {
+      j++; // the alias
+    }
+    if (j + 1 < t.size() && t.get(j).isWord("WITH") && t.get(j + 1).isOp("(")) {
+      j = close(t, j + 1, budget) + 1; // T-SQL table hints
+    }
+    return j;
+  }
+
+  /**
+   * {@return the index of the token that ends an ON condition starting at {@code i}: the {@code
+   * SET} at its level, or -1 when a {@code ;}, a bracket closing one opened before it, or the
+   * end comes first}. The condition is an expression, so any word may stand in it (a column
+   * named {@code start}, {@code comment}, {@code load}, {@code end}).
+   */
+  private static int onCondition(List<Token> t, int i, Budget budget) {
+    for (int j = i; j < t.size(); j++) {
       Token k = t.get(j);
       if (k.isOp("(") || k.isOp("[") || k.isOp("{")) {
         j = close(t, j, budget);
-        continue;
-      }
-      if (k.isOp(";") || k.isOp(")") || k.isOp("]") || k.isOp("}")) {
-        break;
-      }
-      boolean keyword = k.type() == TokenType.WORD && !t.get(j - 1).isOp(".");
-      if (keyword && k.value().equals("SET")) {
-        set = assignment(t, j + 1);
-        break;
-      }
-      if (keyword && Keywords.startsStatement(k.value())
-          && !(j + 1 < t.size() && t.get(j + 1).isOp("("))) {
-        break; // another statement, not a call such as replace(...)
+      } else if (k.isOp(";") || k.isOp(")") || k.isOp("]") || k.isOp("}")) {
+        return -1;
+      } else if (k.isWord("SET") && j > i && !t.get(j - 1).isOp(".")) {
+        return j;
       }
     }
-    budget.spend(j - i + 1);
-    return set;
+    return -1;
   }
 
   /** {@return whether an UPDATE's assignment starts at {@code i}: {@code (}, or a name and =} */
