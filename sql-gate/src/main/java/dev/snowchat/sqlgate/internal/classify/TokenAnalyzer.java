@@ -6,10 +6,12 @@ import dev.snowchat.sqlgate.Rule;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.internal.lexer.Token;
 import dev.snowchat.sqlgate.internal.lexer.TokenType;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -150,7 +152,7 @@ final class TokenAnalyzer {
     // One entry per open bracket: whether it is an option list (opened at the top level after
     // the file operand: COPY t TO 'f' (FORMAT csv, ...)) rather than a query, a column list or a
     // nested value.
-    java.util.ArrayDeque<Boolean> options = new java.util.ArrayDeque<>();
+    ArrayDeque<Boolean> options = new ArrayDeque<>();
     boolean afterOperand = false;
     for (int i = 0; i < t.size(); i++) {
       Token k = t.get(i);
@@ -222,7 +224,7 @@ final class TokenAnalyzer {
     Token k = t.get(i);
     String key = nameOf(k);
     if (rejectsOption(k)) {
-      o.problem(Rule.FILE_ACCESS, lead + " with " + key.toLowerCase(java.util.Locale.ROOT)
+      o.problem(Rule.FILE_ACCESS, lead + " with " + key.toLowerCase(Locale.ROOT)
           + " creates tables of rejected lines on the connection");
       return;
     }
@@ -1238,8 +1240,8 @@ final class TokenAnalyzer {
           return null;
         }
       } else if (isName(k)
-          && LOCKING_TABLE_HINTS.contains(k.value().toUpperCase(java.util.Locale.ROOT))) {
-        return k.value().toUpperCase(java.util.Locale.ROOT);
+          && LOCKING_TABLE_HINTS.contains(k.value().toUpperCase(Locale.ROOT))) {
+        return k.value().toUpperCase(Locale.ROOT);
       }
     }
     return null;
@@ -1396,7 +1398,7 @@ final class TokenAnalyzer {
       return false;
     }
     return READABLE_SETTINGS.contains(t.get(i + 2).value().strip()
-        .toUpperCase(java.util.Locale.ROOT));
+        .toUpperCase(Locale.ROOT));
   }
 
   /**
@@ -1602,11 +1604,11 @@ final class TokenAnalyzer {
     return true;
   }
 
-  private static final java.util.Set<String> FILE_EXTENSIONS = java.util.Set.of("CSV", "TSV",
+  private static final Set<String> FILE_EXTENSIONS = Set.of("CSV", "TSV",
       "PARQUET", "JSON", "NDJSON", "JSONL", "TXT", "GZ", "ZST", "XLSX", "DB", "DUCKDB", "SQLITE",
       "ARROW", "AVRO", "ORC");
 
-  private static final java.util.Set<String> SET_OPERATORS = java.util.Set.of("UNION",
+  private static final Set<String> SET_OPERATORS = Set.of("UNION",
       "INTERSECT", "EXCEPT", "MINUS");
 
   /** After UNION / INTERSECT / EXCEPT / MINUS [ALL | DISTINCT | BY NAME] a query must follow. */
@@ -1672,7 +1674,7 @@ final class TokenAnalyzer {
           && Character.getType(cp) != Character.COMBINING_SPACING_MARK) {
         // PostgreSQL and DuckDB take any non-ASCII character as part of a name: a fullwidth
         // semicolon, a Greek question mark or a zero-width space inside a word is a deception.
-        o.problem(Rule.PARSE_FAILED, String.format(java.util.Locale.ROOT, "the word %s holds"
+        o.problem(Rule.PARSE_FAILED, String.format(Locale.ROOT, "the word %s holds"
             + " U+%04X, which is not a letter", Reasons.quote(v), cp));
         return;
       }
@@ -1768,14 +1770,14 @@ final class TokenAnalyzer {
       }
       if (joined.length() > 0) {
         joined.append('.');
-        if (FILE_EXTENSIONS.contains(part.value().toUpperCase(java.util.Locale.ROOT))) {
+        if (FILE_EXTENSIONS.contains(part.value().toUpperCase(Locale.ROOT))) {
           file = true;
         }
       }
       if (quoted && looksLikeFile(part.value())) {
         file = true;
       }
-      joined.append(quoted ? part.value() : part.value().toLowerCase(java.util.Locale.ROOT));
+      joined.append(quoted ? part.value() : part.value().toLowerCase(Locale.ROOT));
       if (j + 2 < t.size() && t.get(j + 1).isOp(".")) {
         j += 2;
       } else {
@@ -1819,7 +1821,7 @@ final class TokenAnalyzer {
       return;
     }
     if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
-      String n = name.strip().toUpperCase(java.util.Locale.ROOT);
+      String n = name.strip().toUpperCase(Locale.ROOT);
       String instead = dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC
           ? switch (n.substring(n.lastIndexOf('.') + 1)) {
             case "PG_SETTINGS" -> "; read one built-in setting with SHOW work_mem or"
@@ -1897,7 +1899,7 @@ final class TokenAnalyzer {
    */
   private void function(List<Token> t, int i, String name, Outcome o, boolean table,
       boolean inExpression) {
-    String n = name.toUpperCase(java.util.Locale.ROOT);
+    String n = name.toUpperCase(Locale.ROOT);
     if (n.equals("IDENTIFIER")) {
       int end = close(t, i + 1, o.budget);
       if (end + 1 < t.size() && t.get(end + 1).isOp("(")) {
@@ -1963,7 +1965,7 @@ final class TokenAnalyzer {
       // nextval()/setval() advance a sequence: a data write, as Snowflake's seq.NEXTVAL.
       if (Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
         o.kind = StatementKind.DML;
-        o.word = n.toLowerCase(java.util.Locale.ROOT) + "() (advances a sequence)";
+        o.word = n.toLowerCase(Locale.ROOT) + "() (advances a sequence)";
       }
       return;
     }
@@ -2063,7 +2065,7 @@ final class TokenAnalyzer {
     int open = i + 1;
     int end = close(t, open, o.budget);
     int j = open + 1;
-    java.util.ArrayList<String> values = new java.util.ArrayList<>(2);
+    ArrayList<String> values = new ArrayList<>(2);
     if (j < end && literal(t.get(j))) {
       values.add(t.get(j).value());
       j++;
@@ -2098,7 +2100,7 @@ final class TokenAnalyzer {
     for (int k = j; k < end; k++) {
       if (rejectsOption(t.get(k))) {
         o.problem(Rule.FILE_ACCESS, "function " + n + " with " + t.get(k).value().toLowerCase(
-            java.util.Locale.ROOT) + " creates tables on the connection (rejected lines, under"
+            Locale.ROOT) + " creates tables on the connection (rejected lines, under"
             + " a name that can hide a real table); read with ignore_errors instead");
         return;
       }
@@ -2120,7 +2122,7 @@ final class TokenAnalyzer {
   /** {@return a word's or quoted name's text in upper case (as an option key), else ""} */
   private static String nameOf(Token k) {
     return isName(k)
-        ? k.value().strip().toUpperCase(java.util.Locale.ROOT) : "";
+        ? k.value().strip().toUpperCase(Locale.ROOT) : "";
   }
 
   private static boolean literal(Token k) {
