@@ -140,6 +140,99 @@ class ResultCapsRun8ReviewTest {
     }
   }
 
+  // A second review of run 8: struct field names were not counted, and an array was converted
+  // whole to be measured (or, after one value failed to convert, never measured again).
+
+  @Test
+  void duckDb_structsWithLongFieldNames_areDroppedWithoutBuildingTheirText() throws Exception {
+    String name = "n".repeat(10_000);
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+      Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+      GatedExecutor executor = executor(TestDatabases.sharing(counting(c, calls)),
+          Dialect.DUCKDB, QueryLimits.defaults().withMaxBytes(131_072));
+      for (String sql : List.of("SELECT [{'" + name + "': i} FOR i IN range(30)] AS l",
+          "SELECT [{'" + name + "': {'" + name + "': i}} FOR i IN range(20)] AS l",
+          "SELECT {'" + "n".repeat(200_000) + "': 1} AS s",
+          "SELECT MAP {1: [{'" + name + "': 1} FOR i IN range(20)]} AS m")) {
+        calls.clear();
+        QueryResult r = executor.execute(sql);
+        assertThat(r.rows()).as(sql).isEmpty();
+        assertThat(r.truncationReason()).as(sql).isEqualTo(TruncationReason.BYTE_LIMIT);
+        assertThat(calls.get("ResultSet.getString")).as("the value's text built for %s",
+            sql.substring(0, 40)).isNull();
+      }
+    }
+  }
+
+  @Test
+  void duckDb_structs_fitTheCapTheirTextFits() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+      GatedExecutor executor = executor(TestDatabases.sharing(c), Dialect.DUCKDB,
+          QueryLimits.defaults());
+      // the names count as the driver writes them ('a': ), never more
+      for (String[] pair : new String[][] {{"'{''a'': 1}'", "{'a': 1}"},
+          {"'[{''ab'': 1, ''c'': x}]'", "[{'ab': 1, 'c': 'x'}]"},
+          {"'{''k'': {''l'': 1}}'", "{'k': {'l': 1}}"}}) {
+        long text = firstFit(executor, "SELECT " + pair[0] + " AS a");
+        assertThat(firstFit(executor, "SELECT " + pair[1] + " AS a"))
+            .as("%s (%s fits at %d)", pair[1], pair[0], text).isEqualTo(text);
+      }
+    }
+  }
+
+  @Test
+  void duckDb_hugeList_isMeasuredWithoutConvertingEveryElement() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE ft AS SELECT 1 id, ['infinity'::DATE] l UNION ALL"
+            + " SELECT 2, [DATE '2020-01-01' + i::INT FOR i IN range(300000)] UNION ALL"
+            + " SELECT 3, ['infinity'::DATE] UNION ALL"
+            + " SELECT 4, [DATE '2020-01-01' + i::INT FOR i IN range(300000)]");
+      }
+      Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+      GatedExecutor executor = executor(TestDatabases.sharing(counting(c, calls)),
+          Dialect.DUCKDB, QueryLimits.defaults().withMaxBytes(131_072));
+      QueryResult alone = executor.execute("SELECT l FROM ft WHERE id = 2");
+      assertThat(alone.rows()).isEmpty();
+      assertThat(alone.truncationReason()).isEqualTo(TruncationReason.BYTE_LIMIT);
+      assertThat(calls.get("Array.getArray/0")).as("the whole list converted (%s)", calls)
+          .isNull();
+      assertThat(calls.get("ResultSet.getString")).as("the list's text built").isNull();
+      // a list DuckDB fails to convert ('infinity'::DATE) keeps its text, and the next value of
+      // the column is measured by its elements again: its text is never built
+      calls.clear();
+      QueryResult mixed = executor.execute("SELECT l FROM ft WHERE id IN (1, 2) ORDER BY id");
+      assertThat(mixed.rows()).hasSize(1);
+      assertThat(mixed.rows().get(0)).containsExactly("[infinity]");
+      assertThat(mixed.truncationReason()).isEqualTo(TruncationReason.BYTE_LIMIT);
+      assertThat(calls.get("ResultSet.getString").get()).as("texts built (%s)", calls)
+          .isEqualTo(1);
+      assertThat(calls.get("Array.getArray/0")).as("the whole list converted").isNull();
+    }
+  }
+
+  @Test
+  void h2_bigArray_isMeasuredWithoutConvertingEveryElement() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:h2:mem:r8b")) {
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE h AS SELECT CAST(X AS VARCHAR) X FROM SYSTEM_RANGE(1, 60000)");
+      }
+      Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+      GatedExecutor executor = GatedExecutor.builder()
+          .dataSource(TestDatabases.sharing(counting(c, calls)))
+          .gate(SqlGate.builder().dialect(Dialect.GENERIC).build())
+          .limits(QueryLimits.defaults().withMaxBytes(131_072))
+          .hardening(SessionHardening.none()).noFunctionCatalog().build();
+      QueryResult small = executor.execute("SELECT ARRAY[1, 2, 3] AS a");
+      assertThat(small.rows()).hasSize(1);
+      QueryResult big = executor.execute("SELECT ARRAY_AGG(X) AS a FROM h");
+      assertThat(big.rows()).isEmpty();
+      assertThat(big.truncationReason()).isEqualTo(TruncationReason.BYTE_LIMIT);
+      assertThat(calls.get("Array.getArray/0")).as("the whole array converted (%s)", calls)
+          .isNull();
+    }
+  }
+
   /** {@return the smallest byte cap under which the one-row result keeps its row} */
   private static long firstFit(GatedExecutor executor, String sql) {
     for (long cap = 1; cap < 100; cap++) {
@@ -161,7 +254,8 @@ class ResultCapsRun8ReviewTest {
 
   /**
    * {@return the connection, counting the calls made on its statements, result sets and arrays}
-   * as {@code "ResultSet.getString"} and the like
+   * as {@code "ResultSet.getString"} and the like, and by argument count as {@code
+   * "Array.getArray/0"}
    */
   private static Connection counting(Connection c, Map<String, AtomicInteger> calls) {
     return wrap(c, Connection.class, calls);
@@ -170,7 +264,10 @@ class ResultCapsRun8ReviewTest {
   private static <T> T wrap(T target, Class<T> type, Map<String, AtomicInteger> calls) {
     return type.cast(Proxy.newProxyInstance(ResultCapsRun8ReviewTest.class.getClassLoader(),
         new Class<?>[] {type}, (p, m, a) -> {
-          calls.computeIfAbsent(type.getSimpleName() + "." + m.getName(),
+          // by name, and by name and argument count ("Array.getArray/0": the whole array)
+          String name = type.getSimpleName() + "." + m.getName();
+          calls.computeIfAbsent(name, k -> new AtomicInteger()).incrementAndGet();
+          calls.computeIfAbsent(name + "/" + (a == null ? 0 : a.length),
               k -> new AtomicInteger()).incrementAndGet();
           Object r;
           try {

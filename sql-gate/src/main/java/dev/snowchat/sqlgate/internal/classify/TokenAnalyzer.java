@@ -6,10 +6,12 @@ import dev.snowchat.sqlgate.Rule;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.internal.lexer.Token;
 import dev.snowchat.sqlgate.internal.lexer.TokenType;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -150,7 +152,7 @@ final class TokenAnalyzer {
     // One entry per open bracket: whether it is an option list (opened at the top level after
     // the file operand: COPY t TO 'f' (FORMAT csv, ...)) rather than a query, a column list or a
     // nested value.
-    java.util.ArrayDeque<Boolean> options = new java.util.ArrayDeque<>();
+    ArrayDeque<Boolean> options = new ArrayDeque<>();
     boolean afterOperand = false;
     for (int i = 0; i < t.size(); i++) {
       Token k = t.get(i);
@@ -222,7 +224,7 @@ final class TokenAnalyzer {
     Token k = t.get(i);
     String key = nameOf(k);
     if (rejectsOption(k)) {
-      o.problem(Rule.FILE_ACCESS, lead + " with " + key.toLowerCase(java.util.Locale.ROOT)
+      o.problem(Rule.FILE_ACCESS, lead + " with " + key.toLowerCase(Locale.ROOT)
           + " creates tables of rejected lines on the connection");
       return;
     }
@@ -456,36 +458,145 @@ final class TokenAnalyzer {
     return t.get(j).isWord("STATISTICS") && !setAssignmentFollows(t, j + 1, budget);
   }
 
+  /** Words that end an UPDATE's table or alias: what may follow it in the table clause. */
+  private static final Set<String> TABLE_CLAUSE_WORDS = Set.of("SET", "AS", "JOIN", "INNER",
+      "LEFT", "RIGHT", "FULL", "CROSS", "OUTER", "NATURAL", "STRAIGHT_JOIN", "ON", "USING",
+      "PARTITION", "WITH", "WHERE");
+
   /**
-   * {@return whether an UPDATE's {@code SET} with an assignment comes at or after {@code i} in the
-   * same statement}: before a {@code ;}, a bracket closing one opened earlier, or a word that
-   * starts another statement (T-SQL needs no {@code ;}: {@code UPDATE STATISTICS t UPDATE t2 SET
-   * a = 1} is two statements); bracketed parts ({@code PARTITION (p0)}, a subquery) are skipped
+   * {@return whether the rest of an UPDATE's table clause, from {@code i} (just after the first
+   * table's first name), reads as one and is followed by a {@code SET} with an assignment}. Only
+   * what the clause can hold is walked: the table's further name parts ({@code db.schema.t}),
+   * {@code PARTITION (...)}, an alias ({@code AS} optional), {@code WITH (...)} table hints,
+   * then any number of {@code , table} or {@code [NATURAL] [INNER | LEFT | RIGHT | FULL | CROSS]
+   * [OUTER] JOIN table [ON condition | USING (...)]}, where a table is a name or a bracketed
+   * subquery with the same tail. An ON condition is an expression: any token
+   * up to the {@code SET} at its level (a column may be called {@code start}, {@code comment},
+   * {@code load}), but not a {@code ;} or a bracket closing one opened before. Anything else
+   * (a second alias, a string, {@code (} after the alias, a label, T-SQL's {@code PRINT},
+   * {@code THROW}, {@code IF(...)}, {@code SELECT(1)}) ends the walk: no assignment follows, so
+   * {@code UPDATE STATISTICS t PRINT 'x' SET a = 1} stays maintenance.
    */
   private static boolean setAssignmentFollows(List<Token> t, int i, Budget budget) {
+    int j = tableTail(t, i, budget);
+    while (j >= 0 && j < t.size()) {
+      Token k = t.get(j);
+      if (k.isWord("SET")) {
+        budget.spend(j - i + 1);
+        return assignment(t, j + 1);
+      }
+      if (k.isOp(",")) {
+        j = tableTail(t, tableSource(t, j + 1, budget), budget);
+        continue;
+      }
+      int join = joinWord(t, j);
+      if (join < 0) {
+        break;
+      }
+      j = tableTail(t, tableSource(t, join + 1, budget), budget);
+      if (j >= 0 && j < t.size() && t.get(j).isWord("USING")) {
+        j = j + 1 < t.size() && t.get(j + 1).isOp("(") ? close(t, j + 1, budget) + 1 : -1;
+      } else if (j >= 0 && j < t.size() && t.get(j).isWord("ON")) {
+        j = onCondition(t, j + 1, budget);
+      }
+    }
+    budget.spend(Math.max(0, Math.min(j < 0 ? t.size() : j, t.size()) - i));
+    return false;
+  }
+
+  /**
+   * {@return the index of the {@code JOIN} word of a join operator starting at {@code i} ({@code
+   * [NATURAL] [INNER | LEFT | RIGHT | FULL | CROSS] [OUTER] JOIN}, MySQL's {@code
+   * STRAIGHT_JOIN}), or -1}
+   */
+  private static int joinWord(List<Token> t, int i) {
     int j = i;
-    boolean set = false;
-    for (; j < t.size(); j++) {
+    if (j < t.size() && t.get(j).isWord("NATURAL")) {
+      j++;
+    }
+    if (j < t.size() && t.get(j).type() == TokenType.WORD && switch (t.get(j).value()) {
+      case "INNER", "LEFT", "RIGHT", "FULL", "CROSS" -> true;
+      default -> false;
+    }) {
+      j++;
+    }
+    if (j < t.size() && t.get(j).isWord("OUTER")) {
+      j++;
+    }
+    return j < t.size() && (t.get(j).isWord("JOIN") || t.get(j).isWord("STRAIGHT_JOIN")) ? j : -1;
+  }
+
+  /**
+   * {@return the index after a join's or a comma's table at {@code i}: a name ({@code
+   * db.schema.t}, quoted parts) or a bracketed subquery}, or -1 when none stands there
+   */
+  private static int tableSource(List<Token> t, int i, Budget budget) {
+    if (i >= t.size()) {
+      return -1;
+    }
+    if (t.get(i).isOp("(")) {
+      int end = close(t, i, budget);
+      return t.get(end).isOp(")") ? end + 1 : -1;
+    }
+    if (!isName(t.get(i)) || t.get(i).type() == TokenType.WORD
+        && TABLE_CLAUSE_WORDS.contains(t.get(i).value())) {
+      return -1;
+    }
+    return i + 1;
+  }
+
+  /**
+   * {@return the index after a table's tail from {@code i}: further name parts, {@code PARTITION
+   * (...)}, an alias ({@code AS} optional) and {@code WITH (...)} table hints}, or -1 when the
+   * tail is broken (a dot without a name, {@code AS} without an alias)
+   */
+  private static int tableTail(List<Token> t, int i, Budget budget) {
+    if (i < 0) {
+      return -1;
+    }
+    int j = i;
+    while (j < t.size() && t.get(j).isOp(".")) {
+      if (j + 1 >= t.size() || !isName(t.get(j + 1))) {
+        return -1;
+      }
+      j += 2;
+    }
+    if (j + 1 < t.size() && t.get(j).isWord("PARTITION") && t.get(j + 1).isOp("(")) {
+      j = close(t, j + 1, budget) + 1;
+    }
+    if (j < t.size() && t.get(j).isWord("AS")) {
+      if (j + 1 >= t.size() || !isName(t.get(j + 1))) {
+        return -1;
+      }
+      j += 2;
+    } else if (j < t.size() && isName(t.get(j)) && !(t.get(j).type() == TokenType.WORD
+        && TABLE_CLAUSE_WORDS.contains(t.get(j).value()))) {
+      j++; // the alias
+    }
+    if (j + 1 < t.size() && t.get(j).isWord("WITH") && t.get(j + 1).isOp("(")) {
+      j = close(t, j + 1, budget) + 1; // T-SQL table hints
+    }
+    return j;
+  }
+
+  /**
+   * {@return the index of the token that ends an ON condition starting at {@code i}: the {@code
+   * SET} at its level, or -1 when a {@code ;}, a bracket closing one opened before it, or the
+   * end comes first}. The condition is an expression, so any word may stand in it (a column
+   * named {@code start}, {@code comment}, {@code load}, {@code end}).
+   */
+  private static int onCondition(List<Token> t, int i, Budget budget) {
+    for (int j = i; j < t.size(); j++) {
       Token k = t.get(j);
       if (k.isOp("(") || k.isOp("[") || k.isOp("{")) {
         j = close(t, j, budget);
-        continue;
-      }
-      if (k.isOp(";") || k.isOp(")") || k.isOp("]") || k.isOp("}")) {
-        break;
-      }
-      boolean keyword = k.type() == TokenType.WORD && !t.get(j - 1).isOp(".");
-      if (keyword && k.value().equals("SET")) {
-        set = assignment(t, j + 1);
-        break;
-      }
-      if (keyword && Keywords.startsStatement(k.value())
-          && !(j + 1 < t.size() && t.get(j + 1).isOp("("))) {
-        break; // another statement, not a call such as replace(...)
+      } else if (k.isOp(";") || k.isOp(")") || k.isOp("]") || k.isOp("}")) {
+        return -1;
+      } else if (k.isWord("SET") && j > i && !t.get(j - 1).isOp(".")) {
+        return j;
       }
     }
-    budget.spend(j - i + 1);
-    return set;
+    return -1;
   }
 
   /** {@return whether an UPDATE's assignment starts at {@code i}: {@code (}, or a name and =} */
@@ -1129,8 +1240,8 @@ final class TokenAnalyzer {
           return null;
         }
       } else if (isName(k)
-          && LOCKING_TABLE_HINTS.contains(k.value().toUpperCase(java.util.Locale.ROOT))) {
-        return k.value().toUpperCase(java.util.Locale.ROOT);
+          && LOCKING_TABLE_HINTS.contains(k.value().toUpperCase(Locale.ROOT))) {
+        return k.value().toUpperCase(Locale.ROOT);
       }
     }
     return null;
@@ -1287,7 +1398,7 @@ final class TokenAnalyzer {
       return false;
     }
     return READABLE_SETTINGS.contains(t.get(i + 2).value().strip()
-        .toUpperCase(java.util.Locale.ROOT));
+        .toUpperCase(Locale.ROOT));
   }
 
   /**
@@ -1493,11 +1604,11 @@ final class TokenAnalyzer {
     return true;
   }
 
-  private static final java.util.Set<String> FILE_EXTENSIONS = java.util.Set.of("CSV", "TSV",
+  private static final Set<String> FILE_EXTENSIONS = Set.of("CSV", "TSV",
       "PARQUET", "JSON", "NDJSON", "JSONL", "TXT", "GZ", "ZST", "XLSX", "DB", "DUCKDB", "SQLITE",
       "ARROW", "AVRO", "ORC");
 
-  private static final java.util.Set<String> SET_OPERATORS = java.util.Set.of("UNION",
+  private static final Set<String> SET_OPERATORS = Set.of("UNION",
       "INTERSECT", "EXCEPT", "MINUS");
 
   /** After UNION / INTERSECT / EXCEPT / MINUS [ALL | DISTINCT | BY NAME] a query must follow. */
@@ -1563,7 +1674,7 @@ final class TokenAnalyzer {
           && Character.getType(cp) != Character.COMBINING_SPACING_MARK) {
         // PostgreSQL and DuckDB take any non-ASCII character as part of a name: a fullwidth
         // semicolon, a Greek question mark or a zero-width space inside a word is a deception.
-        o.problem(Rule.PARSE_FAILED, String.format(java.util.Locale.ROOT, "the word %s holds"
+        o.problem(Rule.PARSE_FAILED, String.format(Locale.ROOT, "the word %s holds"
             + " U+%04X, which is not a letter", Reasons.quote(v), cp));
         return;
       }
@@ -1659,14 +1770,14 @@ final class TokenAnalyzer {
       }
       if (joined.length() > 0) {
         joined.append('.');
-        if (FILE_EXTENSIONS.contains(part.value().toUpperCase(java.util.Locale.ROOT))) {
+        if (FILE_EXTENSIONS.contains(part.value().toUpperCase(Locale.ROOT))) {
           file = true;
         }
       }
       if (quoted && looksLikeFile(part.value())) {
         file = true;
       }
-      joined.append(quoted ? part.value() : part.value().toLowerCase(java.util.Locale.ROOT));
+      joined.append(quoted ? part.value() : part.value().toLowerCase(Locale.ROOT));
       if (j + 2 < t.size() && t.get(j + 1).isOp(".")) {
         j += 2;
       } else {
@@ -1710,7 +1821,7 @@ final class TokenAnalyzer {
       return;
     }
     if (functions.relationAccess(name) == FunctionPolicy.Access.DENIED) {
-      String n = name.strip().toUpperCase(java.util.Locale.ROOT);
+      String n = name.strip().toUpperCase(Locale.ROOT);
       String instead = dialect == Dialect.POSTGRES || dialect == Dialect.GENERIC
           ? switch (n.substring(n.lastIndexOf('.') + 1)) {
             case "PG_SETTINGS" -> "; read one built-in setting with SHOW work_mem or"
@@ -1788,7 +1899,7 @@ final class TokenAnalyzer {
    */
   private void function(List<Token> t, int i, String name, Outcome o, boolean table,
       boolean inExpression) {
-    String n = name.toUpperCase(java.util.Locale.ROOT);
+    String n = name.toUpperCase(Locale.ROOT);
     if (n.equals("IDENTIFIER")) {
       int end = close(t, i + 1, o.budget);
       if (end + 1 < t.size() && t.get(end + 1).isOp("(")) {
@@ -1854,7 +1965,7 @@ final class TokenAnalyzer {
       // nextval()/setval() advance a sequence: a data write, as Snowflake's seq.NEXTVAL.
       if (Keywords.rank(o.kind) < Keywords.rank(StatementKind.DML)) {
         o.kind = StatementKind.DML;
-        o.word = n.toLowerCase(java.util.Locale.ROOT) + "() (advances a sequence)";
+        o.word = n.toLowerCase(Locale.ROOT) + "() (advances a sequence)";
       }
       return;
     }
@@ -1954,7 +2065,7 @@ final class TokenAnalyzer {
     int open = i + 1;
     int end = close(t, open, o.budget);
     int j = open + 1;
-    java.util.ArrayList<String> values = new java.util.ArrayList<>(2);
+    ArrayList<String> values = new ArrayList<>(2);
     if (j < end && literal(t.get(j))) {
       values.add(t.get(j).value());
       j++;
@@ -1989,7 +2100,7 @@ final class TokenAnalyzer {
     for (int k = j; k < end; k++) {
       if (rejectsOption(t.get(k))) {
         o.problem(Rule.FILE_ACCESS, "function " + n + " with " + t.get(k).value().toLowerCase(
-            java.util.Locale.ROOT) + " creates tables on the connection (rejected lines, under"
+            Locale.ROOT) + " creates tables on the connection (rejected lines, under"
             + " a name that can hide a real table); read with ignore_errors instead");
         return;
       }
@@ -2011,7 +2122,7 @@ final class TokenAnalyzer {
   /** {@return a word's or quoted name's text in upper case (as an option key), else ""} */
   private static String nameOf(Token k) {
     return isName(k)
-        ? k.value().strip().toUpperCase(java.util.Locale.ROOT) : "";
+        ? k.value().strip().toUpperCase(Locale.ROOT) : "";
   }
 
   private static boolean literal(Token k) {

@@ -1,6 +1,7 @@
 package dev.snowchat.sqlgate.internal.exec;
 
 import dev.snowchat.sqlgate.Dialect;
+import dev.snowchat.sqlgate.FunctionCatalog;
 import dev.snowchat.sqlgate.GateErrorCode;
 import dev.snowchat.sqlgate.QueryLimits;
 import dev.snowchat.sqlgate.QueryResult;
@@ -26,6 +27,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
@@ -132,9 +135,9 @@ public final class StatementRunner {
       }
       // but only a driver that says it is pgjdbc gets its transaction handled
       if (Boolean.TRUE.equals(named) && CURSOR_KINDS.contains(kind)) {
-        return cursorRead(c, sql, kind, limits, commitReads);
+        return cursorRead(c, sql, kind, limits, commitReads, named);
       }
-      return execute(c, sql, kind, limits, null);
+      return execute(c, sql, kind, limits, null, named);
     } finally {
       closeQuietly(c);
     }
@@ -153,20 +156,14 @@ public final class StatementRunner {
   }
 
   /**
-   * Whether a connection comes from the PostgreSQL JDBC driver or one derived from it (Amazon
-   * Redshift's), which split a request at {@code ;} before the server sees it. Whatever gate
-   * dialect fronts it. A connection that cannot say counts as one (fail closed).
+   * {@return whether the driver's name says pgjdbc or one derived from it (Amazon Redshift's),
+   * which split a request at {@code ;} before the server sees it, whatever gate dialect fronts
+   * it; null: it cannot say} Asked once per call ({@code getMetaData}) and passed down.
    */
-  static boolean postgresDriver(Connection c) {
-    Boolean named = namesPostgresDriver(c);
-    return named == null || named;
-  }
-
-  /** {@return whether the driver's name says pgjdbc or one derived from it; null: it cannot say} */
   private static @Nullable Boolean namesPostgresDriver(Connection c) {
     try {
       String name = c.getMetaData().getDriverName();
-      String lower = name == null ? "" : name.toLowerCase(java.util.Locale.ROOT);
+      String lower = name == null ? "" : name.toLowerCase(Locale.ROOT);
       return lower.contains("postgresql") || lower.contains("redshift")
           || lower.contains("pgjdbc");
     } catch (SQLException | RuntimeException e) {
@@ -183,7 +180,7 @@ public final class StatementRunner {
    * @return the catalog, or empty when the engine has none this gate reads
    * @throws SnowchatException when no connection is available or the catalog cannot be read
    */
-  public static java.util.Optional<dev.snowchat.sqlgate.FunctionCatalog> readCatalog(
+  public static Optional<FunctionCatalog> readCatalog(
       DataSource dataSource, SessionHardening hardening, Dialect dialect) {
     Connection c;
     try {
@@ -193,7 +190,7 @@ public final class StatementRunner {
     }
     try {
       hardening.apply(c, dialect);
-      return dev.snowchat.sqlgate.FunctionCatalog.read(c, dialect);
+      return FunctionCatalog.read(c, dialect);
     } catch (SQLException | RuntimeException e) {
       if (e instanceof SnowchatException se) {
         throw se;
@@ -228,7 +225,7 @@ public final class StatementRunner {
    * it is, as before.
    */
   private static QueryResult cursorRead(Connection c, String sql, StatementKind kind,
-      QueryLimits limits, boolean commit) {
+      QueryLimits limits, boolean commit, @Nullable Boolean named) {
     boolean autoCommit;
     try {
       autoCommit = c.getAutoCommit();
@@ -240,7 +237,7 @@ public final class StatementRunner {
     }
     try {
       QueryResult r = execute(c, sql, kind, limits, new FetchSizer(limits.maxBytes(),
-          MAX_CURSOR_FETCH));
+          MAX_CURSOR_FETCH), named);
       if (autoCommit && commit) {
         try {
           c.commit();
@@ -275,8 +272,13 @@ public final class StatementRunner {
     }
   }
 
+  /**
+   * Runs the statement and reads its result.
+   *
+   * @param named what {@link #namesPostgresDriver} said of the connection
+   */
   private static QueryResult execute(Connection c, String sql, StatementKind kind,
-      QueryLimits limits, @Nullable FetchSizer cursor) {
+      QueryLimits limits, @Nullable FetchSizer cursor, @Nullable Boolean named) {
     Statement st;
     try {
       st = cursor == null ? c.createStatement()
@@ -289,7 +291,9 @@ public final class StatementRunner {
     long start = System.nanoTime();
     String queryId = null;
     try {
-      if (!configure(st, limits, cursor) && sql.indexOf('{') >= 0 && postgresDriver(c)) {
+      // a driver that cannot say is read as pgjdbc (fail closed)
+      if (!configure(st, limits, cursor) && sql.indexOf('{') >= 0
+          && (named == null || named)) {
         // pgjdbc rewrites {oj ...}, {d ...} without reading comments, then splits the result:
         // DriverSplit read the text as written, so fail closed
         throw new DriverRefusal("the PostgreSQL JDBC driver could not turn off JDBC escape"
@@ -302,7 +306,7 @@ public final class StatementRunner {
       Read read;
       if (hasResultSet) {
         try (ResultSet rs = st.getResultSet()) {
-          read = read(rs, limits, cursor, Boolean.TRUE.equals(namesPostgresDriver(c)));
+          read = read(rs, limits, cursor, Boolean.TRUE.equals(named));
         }
       } else {
         read = updateCount(st.getUpdateCount());
@@ -579,7 +583,7 @@ public final class StatementRunner {
       return d.toMillis() + " ms";
     }
     long ms = d.toMillis();
-    return ms % 1000 == 0 ? ms / 1000 + " s" : String.format(java.util.Locale.ROOT, "%.1f s",
+    return ms % 1000 == 0 ? ms / 1000 + " s" : String.format(Locale.ROOT, "%.1f s",
         ms / 1000.0);
   }
 }

@@ -2,6 +2,8 @@ package dev.snowchat.sqlgate.internal.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;
@@ -23,6 +25,7 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -49,9 +52,6 @@ final class Values {
     private final int jdbcType;
     private final Class<?> @Nullable [] typed;
     private int typedWorks = -1; // which typed class works: -1 untried, >= 0 index, -2 none
-    // Whether this column's arrays, structs and maps are measured by their elements before
-    // their text is built; off once the driver failed to give them (the text is measured then).
-    private boolean measureElements = true;
     private final boolean textArrays;
 
     /**
@@ -140,18 +140,20 @@ final class Values {
      * alone}, measured before its text is built (for drivers that hold the elements as objects,
      * such as DuckDB's); false when that is unknown: an array of a driver that holds it as text
      * ({@link #Reader}), other values, or a driver that fails to give the elements. Never
-     * fails the read: a failed estimate leaves the value to be measured by its text, as before.
+     * fails the read: a failed estimate leaves this value to be measured by its text, as before,
+     * and the next value of the column is estimated again (DuckDB fails on one element, such as
+     * {@code 'infinity'::DATE}, not on a column: had one small failing list turned estimating
+     * off, a later list of three million dates had its whole text built).
      */
     private boolean elementsPassBudget(Object o, long budget) {
-      if (!measureElements || (textArrays && o instanceof Array)) {
+      if (textArrays && o instanceof Array) {
         return false;
       }
       try {
         // the JSON string's two quotes besides the text
         return minTextLength(o, budget) + 2 > budget;
       } catch (SQLException | RuntimeException e) {
-        measureElements = false; // the driver converts elements here and one did not convert
-        return false;
+        return false; // the driver converts elements here and one did not convert
       }
     }
 
@@ -217,33 +219,122 @@ final class Values {
    * {@return a lower bound of the length of the driver's text for an array, struct or map value}
    * (DuckDB renders {@code [a, b]}, {@code {'k': v}}, {@code {k=v}}), or 0 for other values: its
    * two brackets, a separator between elements, and each element's own lower bound ({@link
-   * #minElementLength}); nested values counted alike. Counting stops once past {@code limit}.
+   * #minElementLength}); a struct's field names with their quotes, colon and space when the
+   * driver gives them ({@link #fieldNames}), nothing for them otherwise; nested values counted
+   * alike. Counting stops once past {@code limit}, and an array's elements are fetched only up
+   * to there ({@link #countArray}).
    *
    * @throws SQLException when the driver cannot give the elements
    */
   static long minTextLength(Object o, long limit) throws SQLException {
-    Object[] elements;
-    if (o instanceof Array a && a.getArray() instanceof Object[] items) {
-      elements = items;
-    } else if (o instanceof Struct st) {
-      elements = st.getAttributes();
-    } else if (o instanceof Map<?, ?> m) {
-      // a key, the mark after it (k=v, 'k': v) and a value per entry
-      long n = 2 + Math.max(0, m.size() - 1);
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        if (n > limit) {
-          break;
-        }
-        n += minElementLength(e.getKey(), limit - n) + 1 + minElementLength(e.getValue(),
-            limit - n);
-      }
-      return n;
-    } else if (o instanceof Collection<?> c) {
-      elements = c.toArray();
-    } else {
-      return 0;
+    if (o instanceof Array a) {
+      return countArray(a, limit);
     }
-    return count(elements, limit);
+    if (o instanceof Struct st) {
+      Map<?, ?> named = fieldNames(st);
+      return named == null ? count(st.getAttributes(), limit) : countEntries(named, 4, limit);
+    }
+    if (o instanceof Map<?, ?> m) {
+      return countEntries(m, 1, limit); // k=v
+    }
+    if (o instanceof Collection<?> c) {
+      return count(c.toArray(), limit);
+    }
+    return 0;
+  }
+
+  /**
+   * {@return the brackets, separators, keys, marks and values of {@code m}, at least}
+   *
+   * @param mark the characters between a key and its value besides the key's own ({@code =}: 1;
+   *     around a DuckDB struct's {@code 'name': }: the two quotes, colon and space, 4)
+   */
+  private static long countEntries(Map<?, ?> m, int mark, long limit) throws SQLException {
+    long n = 2 + Math.max(0, m.size() - 1);
+    for (Map.Entry<?, ?> e : m.entrySet()) {
+      if (n > limit) {
+        break;
+      }
+      n += minElementLength(e.getKey(), limit - n) + mark;
+      n += minElementLength(e.getValue(), limit - n);
+    }
+    return n;
+  }
+
+  /**
+   * {@return the brackets, separators and elements of an array, at least}, fetching its elements
+   * only while the count is within {@code limit}: each element takes a character and all but
+   * one a separator, so past {@code limit / 2 + 1} of them the array is too big anyway. {@link
+   * Array#getArray()} converts every element first (a DuckDB list of three million dates: 345 MB
+   * allocated to measure it against a 128 KiB cap), so the bounded {@link Array#getArray(long,
+   * int)} is asked first; where the driver lacks it (DuckDB) the rows of {@link
+   * Array#getResultSet()} (DuckDB's read the elements one by one); where neither works, the
+   * whole array.
+   */
+  private static long countArray(Array a, long limit) throws SQLException {
+    int most = (int) Math.min(Integer.MAX_VALUE - 8L, limit / 2 + 2);
+    @Nullable Object prefix;
+    try {
+      prefix = a.getArray(1, most);
+    } catch (SQLException | RuntimeException unsupported) {
+      prefix = null; // DuckDB: UnsupportedOperationException; another driver: out of range
+    }
+    if (prefix instanceof Object[] items) {
+      return count(items, limit);
+    }
+    @Nullable ResultSet rows;
+    try {
+      rows = a.getResultSet();
+    } catch (SQLException | RuntimeException unsupported) {
+      rows = null;
+    }
+    if (rows != null) {
+      try (ResultSet r = rows) {
+        long n = 2; // the brackets
+        for (boolean first = true; n <= limit && r.next(); first = false) {
+          n += (first ? 0 : 1) + minElementLength(r.getObject(2), limit - n);
+        }
+        return n;
+      }
+    }
+    return a.getArray() instanceof Object[] items ? count(items, limit) : 0;
+  }
+
+  /** A struct class's {@code getMap()} (DuckDB's: names to values, in order), if it has one. */
+  private static final ClassValue<Optional<Method>> GET_MAP = new ClassValue<>() {
+    @Override
+    protected Optional<Method> computeValue(Class<?> type) {
+      try {
+        Method m = type.getMethod("getMap");
+        return Map.class.isAssignableFrom(m.getReturnType()) ? Optional.of(m) : Optional.empty();
+      } catch (NoSuchMethodException | SecurityException e) {
+        return Optional.empty();
+      }
+    }
+  };
+
+  /**
+   * {@return a struct's field names mapped to its values, in order, when the driver gives them
+   * (DuckDB's {@code getMap()}, found by reflection: no compile dependency on the driver), or
+   * null}: DuckDB renders each field as {@code 'name': value}, so a list of structs with a long
+   * name has a long text however small its values
+   */
+  private static @Nullable Map<?, ?> fieldNames(Struct st) throws SQLException {
+    Method getMap = GET_MAP.get(st.getClass()).orElse(null);
+    if (getMap == null) {
+      return null;
+    }
+    try {
+      return getMap.invoke(st) instanceof Map<?, ?> m ? m : null;
+    } catch (IllegalAccessException e) {
+      return null;
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof SQLException se) {
+        throw se;
+      }
+      throw new IllegalStateException("The driver's struct failed to give its fields",
+          e.getCause());
+    }
   }
 
   /** {@return the brackets, separators and elements of a list of {@code elements}, at least} */
