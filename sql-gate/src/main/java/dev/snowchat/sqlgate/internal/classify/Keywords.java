@@ -55,6 +55,32 @@ final class Keywords {
       Map.entry("WHILE", StatementKind.SCRIPT), Map.entry("GOTO", StatementKind.SCRIPT));
 
   /**
+   * Words that start a SQL Server statement, reserved or not, with or without a context ({@link
+   * #tsqlStatement} decides the context in a read). After {@code UPDATE STATISTICS t} any
+   * non-reserved word is a statistics name and the next word may start the next statement, so
+   * none of them is taken for a table or alias of an UPDATE's table clause ({@code UPDATE
+   * STATISTICS t STRAIGHT_JOIN UPDATE t2 SET a = 1} is maintenance of {@code straight_join},
+   * then an update).
+   */
+  private static final Set<String> TSQL_STATEMENT_WORDS = Set.of("SELECT", "INSERT", "UPDATE",
+      "DELETE", "MERGE", "TRUNCATE", "BULK", "READTEXT", "WRITETEXT", "UPDATETEXT", "EXEC",
+      "EXECUTE", "DECLARE", "SET", "PRINT", "THROW", "RAISERROR", "BEGIN", "END", "IF", "ELSE",
+      "WHILE", "BREAK", "CONTINUE", "GOTO", "RETURN", "WAITFOR", "COMMIT", "ROLLBACK", "SAVE",
+      "CREATE", "ALTER", "DROP", "GRANT", "DENY", "REVOKE", "USE", "OPEN", "CLOSE", "FETCH",
+      "DEALLOCATE", "KILL", "CHECKPOINT", "RECONFIGURE", "SHUTDOWN", "BACKUP", "RESTORE", "DBCC",
+      "LOAD", "DUMP", "SETUSER", "REVERT", "SEND", "RECEIVE", "MOVE", "GET", "ENABLE", "DISABLE",
+      "ADD", "WITH", "COPY");
+
+  /**
+   * {@return whether a word can start a SQL Server statement} (in some context)
+   *
+   * @param w the upper-case word
+   */
+  static boolean startsTsqlStatement(String w) {
+    return TSQL_STATEMENT_WORDS.contains(w);
+  }
+
+  /**
    * SQL Server statement words that are also plausible column names ({@code open}, {@code
    * close}, {@code use}, {@code kill}): a statement only when the next token continues one.
    */

@@ -528,9 +528,16 @@ final class TokenAnalyzer {
 
   /**
    * {@return the index after a join's or a comma's table at {@code i}: a name ({@code
-   * db.schema.t}, quoted parts) or a bracketed subquery}, or -1 when none stands there
+   * db.schema.t}, quoted parts) or a bracketed subquery ({@code LATERAL} before it in
+   * PostgreSQL and MySQL)}, or -1 when none stands there. A word that starts a statement is no
+   * table unless a {@code .} follows it ({@code load.t2}) and SQL Server has no statement it
+   * starts: after {@code UPDATE STATISTICS t STRAIGHT_JOIN}, SQL Server has read the statistics
+   * name and starts the next statement ({@code UPDATE t2 SET a = 1}).
    */
   private static int tableSource(List<Token> t, int i, Budget budget) {
+    if (i + 1 < t.size() && t.get(i).isWord("LATERAL") && t.get(i + 1).isOp("(")) {
+      i++;
+    }
     if (i >= t.size()) {
       return -1;
     }
@@ -539,42 +546,129 @@ final class TokenAnalyzer {
       return t.get(end).isOp(")") ? end + 1 : -1;
     }
     if (!isName(t.get(i)) || t.get(i).type() == TokenType.WORD
-        && TABLE_CLAUSE_WORDS.contains(t.get(i).value())) {
+        && TABLE_CLAUSE_WORDS.contains(t.get(i).value())
+        || statementWord(t, i, i + 1 < t.size() && t.get(i + 1).isOp("."))) {
       return -1;
     }
     return i + 1;
   }
 
   /**
-   * {@return the index after a table's tail from {@code i}: further name parts, {@code PARTITION
-   * (...)}, an alias ({@code AS} optional) and {@code WITH (...)} table hints}, or -1 when the
-   * tail is broken (a dot without a name, {@code AS} without an alias)
+   * {@return whether the word at {@code i} may start a statement (in any dialect, or in SQL
+   * Server, which needs no {@code ;} between statements)}, so stands for no table or alias;
+   * when {@code qualified} (a {@code .} follows: {@code load.t2}), only those a name may
+   * follow ({@link #NAMED_STATEMENT_WORDS})
+   */
+  private static boolean statementWord(List<Token> t, int i, boolean qualified) {
+    if (t.get(i).type() != TokenType.WORD) {
+      return false;
+    }
+    String w = t.get(i).value();
+    return qualified ? NAMED_STATEMENT_WORDS.contains(w)
+        : Keywords.startsTsqlStatement(w) || Keywords.startsStatement(w);
+  }
+
+  /**
+   * SQL Server statement words a name may follow at once, so a {@code .name} after them may be
+   * its part ({@code UPDATE .t2}): reserved everywhere, never a schema's name without quotes.
+   */
+  private static final Set<String> NAMED_STATEMENT_WORDS = Set.of("SELECT", "INSERT", "UPDATE",
+      "DELETE", "MERGE", "EXEC", "EXECUTE", "READTEXT", "WRITETEXT", "UPDATETEXT");
+
+  /**
+   * {@return the index after an index hint at {@code i}}, or {@code i} when none starts there:
+   * SQLite's {@code INDEXED BY ix} and {@code NOT INDEXED}, MySQL's {@code USE | IGNORE | FORCE
+   * INDEX | KEY [FOR JOIN | ORDER BY | GROUP BY] (...)}. None reads as SQL Server's statistics
+   * name followed by a statement: {@code INDEX}, {@code KEY}, {@code BY} and {@code INDEXED}
+   * start none.
+   */
+  private static int indexHint(List<Token> t, int i, Budget budget) {
+    if (!indexHintStarts(t, i)) {
+      return i;
+    }
+    if (t.get(i).isWord("INDEXED")) {
+      return i + 2 < t.size() && isName(t.get(i + 2)) ? i + 3 : i;
+    }
+    if (t.get(i).isWord("NOT")) {
+      return i + 2;
+    }
+    int j = i + 2;
+    if (j + 1 < t.size() && t.get(j).isWord("FOR")) {
+      j += t.get(j + 1).isWord("JOIN") ? 2 : 3; // FOR JOIN | FOR ORDER BY | FOR GROUP BY
+    }
+    return j < t.size() && t.get(j).isOp("(") ? close(t, j, budget) + 1 : i;
+  }
+
+  /** {@return whether an index hint ({@link #indexHint}) starts at {@code i}} */
+  private static boolean indexHintStarts(List<Token> t, int i) {
+    if (i + 1 >= t.size()) {
+      return false;
+    }
+    Token k = t.get(i);
+    Token next = t.get(i + 1);
+    return k.isWord("INDEXED") && next.isWord("BY") || k.isWord("NOT") && next.isWord("INDEXED")
+        || (k.isWord("USE") || k.isWord("IGNORE") || k.isWord("FORCE"))
+        && (next.isWord("INDEX") || next.isWord("KEY"));
+  }
+
+  /**
+   * {@return the index after a table's tail from {@code i}: further name parts, Oracle's {@code
+   * @link}, PostgreSQL's {@code *}, {@code PARTITION (...)}, an alias ({@code AS} optional),
+   * index hints ({@link #indexHint}) and {@code WITH (...)} table hints}, or -1 when the tail is
+   * broken (a dot without a name, {@code AS} without an alias). A word that starts a statement is
+   * no alias ({@link #tableSource}).
    */
   private static int tableTail(List<Token> t, int i, Budget budget) {
     if (i < 0) {
       return -1;
     }
+    int j = names(t, i);
+    if (j >= 0 && j + 1 < t.size() && t.get(j).isOp("@") && isName(t.get(j + 1))) {
+      j = names(t, j + 2); // Oracle's database link: t@remote, t@remote.example.com
+    }
+    if (j < 0) {
+      return -1;
+    }
+    if (j < t.size() && t.get(j).isOp("*")) {
+      j++; // PostgreSQL: the table and its descendants
+    }
+    if (j + 1 < t.size() && t.get(j).isWord("PARTITION") && t.get(j + 1).isOp("(")) {
+      j = close(t, j + 1, budget) + 1;
+    }
+    if (j < t.size() && t.get(j).isWord("AS")) {
+      if (j + 1 >= t.size() || !isName(t.get(j + 1)) || statementWord(t, j + 1, false)) {
+        return -1;
+      }
+      j += 2;
+    } else if (j < t.size() && isName(t.get(j)) && !(t.get(j).type() == TokenType.WORD
+        && TABLE_CLAUSE_WORDS.contains(t.get(j).value())) && !statementWord(t, j, false)
+        && !indexHintStarts(t, j)) {
+      j++; // the alias
+    }
+    if (j < t.size() && t.get(j).isOp("*")) {
+      j++;
+    }
+    while (indexHintStarts(t, j)) {
+      int h = indexHint(t, j, budget);
+      if (h == j) {
+        return -1; // USE INDEX without its list
+      }
+      j = h + (h + 1 < t.size() && t.get(h).isOp(",") && indexHintStarts(t, h + 1) ? 1 : 0);
+    }
+    if (j + 1 < t.size() && t.get(j).isWord("WITH") && t.get(j + 1).isOp("(")) {
+      j = close(t, j + 1, budget) + 1; // T-SQL table hints
+    }
+    return j;
+  }
+
+  /** {@return the index after the {@code .name} parts from {@code i}}, or -1 after a bare dot */
+  private static int names(List<Token> t, int i) {
     int j = i;
     while (j < t.size() && t.get(j).isOp(".")) {
       if (j + 1 >= t.size() || !isName(t.get(j + 1))) {
         return -1;
       }
       j += 2;
-    }
-    if (j + 1 < t.size() && t.get(j).isWord("PARTITION") && t.get(j + 1).isOp("(")) {
-      j = close(t, j + 1, budget) + 1;
-    }
-    if (j < t.size() && t.get(j).isWord("AS")) {
-      if (j + 1 >= t.size() || !isName(t.get(j + 1))) {
-        return -1;
-      }
-      j += 2;
-    } else if (j < t.size() && isName(t.get(j)) && !(t.get(j).type() == TokenType.WORD
-        && TABLE_CLAUSE_WORDS.contains(t.get(j).value()))) {
-      j++; // the alias
-    }
-    if (j + 1 < t.size() && t.get(j).isWord("WITH") && t.get(j + 1).isOp("(")) {
-      j = close(t, j + 1, budget) + 1; // T-SQL table hints
     }
     return j;
   }
@@ -594,6 +688,10 @@ final class TokenAnalyzer {
         return -1;
       } else if (k.isWord("SET") && j > i && !t.get(j - 1).isOp(".")) {
         return j;
+      } else if (!t.get(j - 1).isOp(".") && (k.isWord("SELECT") || (k.isWord("UPDATE")
+          || k.isWord("INSERT") || k.isWord("DELETE") || k.isWord("MERGE"))
+          && !(j + 1 < t.size() && t.get(j + 1).isOp("(")))) {
+        return -1; // a statement; no condition holds one outside brackets
       }
     }
     return -1;
@@ -2058,7 +2156,9 @@ final class TokenAnalyzer {
     }
     Token prev = i > 0 ? t.get(i - 1) : null;
     return prev != null && (prev.isWord("AS") || prev.isOp("::") || prev.isOp(")")
-        || prev.type() == TokenType.STAGE);
+        || prev.type() == TokenType.STAGE
+        // MySQL's index hint: t FORCE INDEX (ix), USE KEY (ix), the list of index names
+        || (t.get(i).isWord("INDEX") || t.get(i).isWord("KEY")) && indexHintStarts(t, i - 1));
   }
 
   private void fileCall(List<Token> t, int i, String n, Outcome o) {

@@ -25,7 +25,6 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -231,8 +230,9 @@ final class Values {
       return countArray(a, limit);
     }
     if (o instanceof Struct st) {
-      Map<?, ?> named = fieldNames(st);
-      return named == null ? count(st.getAttributes(), limit) : countEntries(named, 4, limit);
+      Object[] values = st.getAttributes();
+      Map<?, ?> named = fieldNames(st, values.length);
+      return named == null ? count(values, limit) : countEntries(named, 4, limit);
     }
     if (o instanceof Map<?, ?> m) {
       return countEntries(m, 1, limit); // k=v
@@ -300,32 +300,49 @@ final class Values {
     return a.getArray() instanceof Object[] items ? count(items, limit) : 0;
   }
 
+  /** A struct class's {@code getMap()}, or null when it has none. */
+  private record MapGetter(@Nullable Method method) {}
+
   /** A struct class's {@code getMap()} (DuckDB's: names to values, in order), if it has one. */
-  private static final ClassValue<Optional<Method>> GET_MAP = new ClassValue<>() {
+  private static final ClassValue<MapGetter> GET_MAP = new ClassValue<>() {
     @Override
-    protected Optional<Method> computeValue(Class<?> type) {
+    protected MapGetter computeValue(Class<?> type) {
       try {
         Method m = type.getMethod("getMap");
-        return Map.class.isAssignableFrom(m.getReturnType()) ? Optional.of(m) : Optional.empty();
+        return new MapGetter(Map.class.isAssignableFrom(m.getReturnType()) ? m : null);
       } catch (NoSuchMethodException | SecurityException e) {
-        return Optional.empty();
+        return new MapGetter(null);
       }
     }
   };
 
   /**
    * {@return a struct's field names mapped to its values, in order, when the driver gives them
-   * (DuckDB's {@code getMap()}, found by reflection: no compile dependency on the driver), or
-   * null}: DuckDB renders each field as {@code 'name': value}, so a list of structs with a long
-   * name has a long text however small its values
+   * (DuckDB's {@code getMap()}, found by reflection: no compile dependency on the driver) and
+   * they are its fields' names, or null}: DuckDB renders each field of a named struct as {@code
+   * 'name': value}, so a list of structs with a long name has a long text however small its
+   * values. An unnamed struct ({@code row(1, 2)}) is rendered {@code (1, 2)}, but DuckDB 1.4's
+   * {@code getMap()} gives all its fields the empty name, so the map holds fewer entries than
+   * the struct has fields (review found {@code {=2}} counted as names: a false BYTE_LIMIT); a
+   * map of another size, or with an empty name, is not taken for names.
+   *
+   * @param fields how many fields the struct has
    */
-  private static @Nullable Map<?, ?> fieldNames(Struct st) throws SQLException {
-    Method getMap = GET_MAP.get(st.getClass()).orElse(null);
+  private static @Nullable Map<?, ?> fieldNames(Struct st, int fields) throws SQLException {
+    @Nullable Method getMap = GET_MAP.get(st.getClass()).method();
     if (getMap == null) {
       return null;
     }
     try {
-      return getMap.invoke(st) instanceof Map<?, ?> m ? m : null;
+      if (!(getMap.invoke(st) instanceof Map<?, ?> m) || m.size() != fields) {
+        return null;
+      }
+      for (Object name : m.keySet()) {
+        if (name == null || name.toString().isEmpty()) {
+          return null;
+        }
+      }
+      return m;
     } catch (IllegalAccessException e) {
       return null;
     } catch (InvocationTargetException e) {
