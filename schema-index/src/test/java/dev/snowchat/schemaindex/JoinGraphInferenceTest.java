@@ -1034,7 +1034,8 @@ class JoinGraphInferenceTest {
         table("USERS", "ID NUMBER", "NAME VARCHAR"),
         table("ATTACHMENTS", "ID NUMBER", "OWNER_ID NUMBER", "OWNER_TYPE VARCHAR",
             "UPLOADER_ID NUMBER"),
-        table("COMMENTS", "ID NUMBER", "AUTHOR_ID NUMBER", "AUTHOR_TYPE VARCHAR"));
+        table("COMMENTS", "ID NUMBER", "AUTHOR_ID NUMBER", "AUTHOR_TYPE VARCHAR",
+            "PARENT_ID NUMBER", "PARENT_TYPE VARCHAR", "EDITOR_USER_ID NUMBER"));
     JoinGraph org = graph(
         table("USERS", "ID NUMBER", "NAME VARCHAR"),
         table("ORGANIZATIONS", "ID NUMBER", "NAME VARCHAR"),
@@ -1043,7 +1044,8 @@ class JoinGraphInferenceTest {
         table("USERS", "ID NUMBER", "NAME VARCHAR"),
         table("REPOS", "ID NUMBER", "OWNER_ID NUMBER"));
 
-    assertThat(links(poly)).containsExactly("ATTACHMENTS.UPLOADER_ID -> USERS.ID");
+    assertThat(links(poly)).containsExactly(
+        "ATTACHMENTS.UPLOADER_ID -> USERS.ID", "COMMENTS.EDITOR_USER_ID -> USERS.ID");
     assertThat(links(org)).containsExactly("REPOS.CREATOR_ID -> USERS.ID");
     assertThat(links(users)).containsExactly("REPOS.OWNER_ID -> USERS.ID");
   }

@@ -1230,6 +1230,11 @@ public final class FkInference {
                 // first column (ISSUE_LABELS.label_id) is a reference like the others
       }
       if (ks != null) {
+        List<String> up = ks.unprefixed(); // not the alias: CATALOG_PAGE's cp_type is no role
+        if (t.norms.contains(String.join("", up == null ? ks.base() : up) + "type")) {
+          return; // ATTACHMENTS(owner_id, owner_type), COMMENTS(parent_id, parent_type): a
+                  // polymorphic key, whose table its type names row by row
+        }
         if (rules.contains(Rule.ROLE_PREFIX)) {
           rolePrefix(t, ks, cands);
         }
@@ -1243,9 +1248,7 @@ public final class FkInference {
         boolean agent = AGENT_ROLES.contains(role) && !SELF_ROLES.contains(role)
             && !(role.equals("owner") && hasOwnerTable());
         if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE)
-            && (SELF_ROLES.contains(role) || agent) && lookup(role, t).isEmpty()
-            && !t.norms.contains(role + "type")) {
-          // ATTACHMENTS(owner_id, owner_type): a polymorphic key, of a table named by its type
+            && (SELF_ROLES.contains(role) || agent) && lookup(role, t).isEmpty()) {
           addIfNotNull(cands, selfRole(t, role, !role.equals("parent"), agent));
         }
         return;
