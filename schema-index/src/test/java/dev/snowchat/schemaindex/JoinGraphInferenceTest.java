@@ -968,4 +968,109 @@ class JoinGraphInferenceTest {
     assertThat(links(g)).containsExactly(
         "customers.salesRepEmployeeNumber -> employees.employeeNumber");
   }
+
+  @Test
+  void keyNamedAfterItsOwnTableUnderAnotherSystemsPrefix_isNoSelfReference() {
+    JoinGraph g = graph(
+        table("USERS", "user_id NUMBER", "external_user_id NUMBER", "legacy_user_id NUMBER",
+            "google_user_id NUMBER", "referred_by_user_id NUMBER"),
+        table("ORDERS", "order_id NUMBER", "user_id NUMBER", "shopify_order_id NUMBER",
+            "source_order_id NUMBER", "original_order_id NUMBER"),
+        table("ACCOUNTS", "account_id NUMBER", "stripe_account_id NUMBER"),
+        table("CUSTOMERS", "customer_id NUMBER", "erp_customer_id VARCHAR"),
+        table("EMPLOYEES", "employee_id NUMBER", "badge_employee_id NUMBER"),
+        table("PRODUCTS", "product_id NUMBER", "replacement_product_id NUMBER",
+            "supplier_product_id VARCHAR"));
+
+    assertThat(links(g)).containsExactly(
+        "ORDERS.original_order_id -> ORDERS.order_id",
+        "ORDERS.user_id -> USERS.user_id",
+        "PRODUCTS.replacement_product_id -> PRODUCTS.product_id",
+        "USERS.referred_by_user_id -> USERS.user_id");
+  }
+
+  @Test
+  void parentInATableKeyedByAReference_butWithColumnsOfItsOwn_joinsNothing() {
+    JoinGraph g = graph(
+        table("orders", "order_id INTEGER", "placed DATE"),
+        table("order_items", "order_id INTEGER", "line_no INTEGER", "parent_id INTEGER",
+            "sku TEXT"),
+        table("posts", "post_id INTEGER", "title TEXT"),
+        table("post_comments", "post_id INTEGER", "comment_no INTEGER", "parent_id INTEGER",
+            "body TEXT"),
+        table("menus", "menu_id INTEGER", "name TEXT"),
+        table("menu_items", "menu_id INTEGER", "position INTEGER", "parent_id INTEGER",
+            "label TEXT"),
+        table("commits", "id INTEGER", "sha TEXT"),
+        table("commit_parents", "commit_id INTEGER", "parent_id INTEGER"));
+
+    assertThat(links(g)).containsExactly(
+        "commit_parents.commit_id -> commits.id",
+        "commit_parents.parent_id -> commits.id",
+        "menu_items.menu_id -> menus.menu_id",
+        "order_items.order_id -> orders.order_id",
+        "post_comments.post_id -> posts.post_id");
+  }
+
+  @Test
+  void agentsRoleInATableOfPeople_isNoSelfReference_butAManagerIs() {
+    JoinGraph users = graph(
+        table("users", "id INTEGER", "owner_id INTEGER", "creator_id INTEGER",
+            "manager_id INTEGER"));
+    JoinGraph members = graph(
+        table("members", "member_id INTEGER", "moderator_id INTEGER", "supervisor_id INTEGER"));
+    JoinGraph both = graph(
+        table("users", "id INTEGER", "login TEXT"),
+        table("members", "member_id INTEGER", "moderator_id INTEGER"));
+
+    assertThat(links(users)).containsExactly("users.manager_id -> users.id");
+    assertThat(links(members)).containsExactly("members.supervisor_id -> members.member_id");
+    assertThat(links(both)).containsExactly("members.moderator_id -> users.id");
+  }
+
+  @Test
+  void polymorphicOwner_andOwnerBesideAnAccountTable_joinNothing() {
+    JoinGraph poly = graph(
+        table("USERS", "ID NUMBER", "NAME VARCHAR"),
+        table("ATTACHMENTS", "ID NUMBER", "OWNER_ID NUMBER", "OWNER_TYPE VARCHAR",
+            "UPLOADER_ID NUMBER"),
+        table("COMMENTS", "ID NUMBER", "AUTHOR_ID NUMBER", "AUTHOR_TYPE VARCHAR",
+            "PARENT_ID NUMBER", "PARENT_TYPE VARCHAR", "EDITOR_USER_ID NUMBER"));
+    JoinGraph org = graph(
+        table("USERS", "ID NUMBER", "NAME VARCHAR"),
+        table("ORGANIZATIONS", "ID NUMBER", "NAME VARCHAR"),
+        table("REPOS", "ID NUMBER", "OWNER_ID NUMBER", "CREATOR_ID NUMBER"));
+    JoinGraph users = graph(
+        table("USERS", "ID NUMBER", "NAME VARCHAR"),
+        table("REPOS", "ID NUMBER", "OWNER_ID NUMBER"));
+
+    assertThat(links(poly)).containsExactly(
+        "ATTACHMENTS.UPLOADER_ID -> USERS.ID", "COMMENTS.EDITOR_USER_ID -> USERS.ID");
+    assertThat(links(org)).containsExactly("REPOS.CREATOR_ID -> USERS.ID");
+    assertThat(links(users)).containsExactly("REPOS.OWNER_ID -> USERS.ID");
+  }
+
+  @Test
+  void firstColumnId_yieldsToANaturalKeyOfTheReferencesNameAndType() {
+    JoinGraph natural = graph(
+        table("CUSTOMERS", "ID NUMBER", "CUSTOMER_ID VARCHAR", "NAME VARCHAR"),
+        table("ORDERS", "ID NUMBER", "CUSTOMER_ID VARCHAR"));
+    JoinGraph surrogate = graph(
+        table("CUSTOMERS", "ID NUMBER", "CUSTOMER_ID VARCHAR", "NAME VARCHAR"),
+        table("ORDERS", "ID NUMBER", "CUSTOMER_ID NUMBER"));
+
+    assertThat(links(natural)).containsExactly("ORDERS.CUSTOMER_ID -> CUSTOMERS.CUSTOMER_ID");
+    assertThat(links(surrogate)).containsExactly("ORDERS.CUSTOMER_ID -> CUSTOMERS.ID");
+  }
+
+  @Test
+  void pairTable_isATargetOfTheReferrersFirstColumn_whenItsOtherHalfNamesNoTable() {
+    JoinGraph g = graph(
+        table("ORDERS", "ORDER_ID NUMBER", "PLACED DATE"),
+        table("ORDER_LINES", "ORDER_ID NUMBER", "LINE_NO NUMBER", "QTY NUMBER"),
+        table("SHIPMENT_LINES", "ORDER_ID NUMBER", "SHIP_DATE DATE", "LINE_NO NUMBER"));
+
+    assertThat(links(g)).contains(
+        "SHIPMENT_LINES.ORDER_ID,LINE_NO -> ORDER_LINES.ORDER_ID,LINE_NO");
+  }
 }

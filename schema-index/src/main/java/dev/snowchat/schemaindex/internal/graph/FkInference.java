@@ -189,6 +189,22 @@ public final class FkInference {
       "assigner", "actor", "owner", "creator", "editor", "reviewer", "approver", "follower",
       "submitter", "requester", "requestor", "modifier", "updater", "uploader", "moderator");
 
+  /**
+   * Role words (spaces dropped) under which a key named after its own table refers to that table
+   * ({@code BillToCustomerID}, {@code BackorderOrderID}, {@code parent_category_id}); any other
+   * prefix ({@code external_user_id}, {@code shopify_order_id}, {@code erp_customer_id}) names
+   * an outside system's key, not a row of the same table.
+   */
+  static final Set<String> RELATION_ROLES = Set.of("parent", "billto", "backorder",
+      "replacement", "replacedby", "replaces", "original", "previous", "prior", "next", "prev",
+      "mergedinto", "duplicateof", "invitedby", "referredby", "referrer", "referring", "master",
+      "root", "predecessor", "successor", "supersededby", "variantof", "child", "related",
+      "linked", "top", "base", "alternate", "substitute", "superior", "reportsto");
+
+  /** Last words of the names of tables that an {@code owner_id} may well refer to instead. */
+  private static final Set<String> OWNER_TABLES = Set.of("account", "organization",
+      "organisation", "org", "team", "company", "tenant", "workspace");
+
   /** Whole column names that refer to their own table: {@code reports_to}, {@code reportsTo}. */
   static final Set<String> SELF_REFERENCES = Set.of("reportsto");
 
@@ -710,6 +726,8 @@ public final class FkInference {
     private @Nullable Map<String, List<Table>> keyPrefixes;
     /** The tables of people ({@link #isPeople}); built on first use. */
     private @Nullable List<Table> people;
+    /** Whether a table is named like an account or organization; computed on first use. */
+    private @Nullable Boolean hasOwnerTable;
     /** Tables by the first 3 letters of the last word of their name; built on first use. */
     private @Nullable Map<String, List<Table>> lastWordStarts;
 
@@ -823,8 +841,16 @@ public final class FkInference {
           }
           Integer i = sigs.get(b.pair.get(0));
           Integer j = sigs.get(b.pair.get(1));
-          if (i == null || j == null || Math.min(i, j) == 0) {
-            continue; // its own first column is its key or its parent, not half of a pair
+          if (i == null || j == null) {
+            continue;
+          }
+          if (Math.min(i, j) == 0 && ((Math.max(i, j) == 1 && t.key == t.columns.get(0))
+              || !lookup(baseOf(t.splits.get(Math.max(i, j))), t).isEmpty())) {
+            // its own first column is its key or its parent, not half of a pair, unless the
+            // other half names no table alone: SHIPMENT_LINES(order_id, ship_date, line_no)
+            // joins ORDER_LINES(order_id, line_no); PULL_REQUEST_COMMENTS' commit_id joins
+            // COMMITS
+            continue;
           }
           ColumnInfo ci = t.columns.get(i);
           ColumnInfo cj = t.columns.get(j);
@@ -1098,6 +1124,19 @@ public final class FkInference {
       if (target == null || (cand.target == t && target == c) || !keyLike(cand.target, target)) {
         return null;
       }
+      if (target == cand.target.key && cand.target.keyKind == KeyKind.ID
+          && !TypeClass.compatible(c.type(), target.type())) {
+        // CUSTOMERS(id NUMBER, customer_id VARCHAR): ORDERS.customer_id VARCHAR joins the
+        // natural key of its name and type, not the surrogate id
+        String same = cand.refNorm.isEmpty() ? n : cand.refNorm;
+        for (int i = 0; i < cand.target.columns.size(); i++) {
+          ColumnInfo o = cand.target.columns.get(i);
+          if (o != target && o != c && cand.target.norms.get(i).equals(same)
+              && TypeClass.compatible(c.type(), o.type())) {
+            return o;
+          }
+        }
+      }
       if (ks != null && COUNT_WORDS.contains(ks.keyWord()) && !sameKeyOrNumber(n, target)) {
         return null; // CPTEVENTS.CPT_NUMBER is no D_CPT.ROW_ID: a number joins a number
       }
@@ -1191,6 +1230,11 @@ public final class FkInference {
                 // first column (ISSUE_LABELS.label_id) is a reference like the others
       }
       if (ks != null) {
+        List<String> up = ks.unprefixed(); // not the alias: CATALOG_PAGE's cp_type is no role
+        if (t.norms.contains(String.join("", up == null ? ks.base() : up) + "type")) {
+          return; // ATTACHMENTS(owner_id, owner_type), COMMENTS(parent_id, parent_type): a
+                  // polymorphic key, whose table its type names row by row
+        }
         if (rules.contains(Rule.ROLE_PREFIX)) {
           rolePrefix(t, ks, cands);
         }
@@ -1200,10 +1244,12 @@ public final class FkInference {
         if (cands.isEmpty() && rules.contains(Rule.WORD_ABBREVIATION)) {
           wordAbbreviation(t, ks, cands);
         }
+        String role = ks.joined();
+        boolean agent = AGENT_ROLES.contains(role) && !SELF_ROLES.contains(role)
+            && !(role.equals("owner") && hasOwnerTable());
         if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE)
-            && (SELF_ROLES.contains(ks.joined()) || AGENT_ROLES.contains(ks.joined()))
-            && lookup(ks.joined(), t).isEmpty()) {
-          addIfNotNull(cands, selfRole(t, ks.joined(), !ks.joined().equals("parent")));
+            && (SELF_ROLES.contains(role) || agent) && lookup(role, t).isEmpty()) {
+          addIfNotNull(cands, selfRole(t, role, !role.equals("parent"), agent));
         }
         return;
       }
@@ -1224,12 +1270,12 @@ public final class FkInference {
         labelCode(t, n, cands);
       }
       if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && SELF_REFERENCES.contains(n)) {
-        addIfNotNull(cands, selfRole(t, n, PERSON_ROLES.contains(n)));
+        addIfNotNull(cands, selfRole(t, n, PERSON_ROLES.contains(n), false));
       }
       if (cands.isEmpty() && rules.contains(Rule.SELF_ROLE) && ws.size() >= 2
           && ws.get(ws.size() - 1).equals("by")) {
         // created_by, LastModifiedBy: a person, of the one table of people
-        addIfNotNull(cands, selfRole(t, String.join(" ", ws), true));
+        addIfNotNull(cands, selfRole(t, String.join(" ", ws), true, false));
       }
     }
 
@@ -1266,8 +1312,9 @@ public final class FkInference {
      * people if there is exactly one ({@code DEPARTMENTS.manager_id} joins EMPLOYEES), else to
      * nothing.
      */
-    private @Nullable Candidate selfRole(Table t, String role, boolean person) {
-      if (person && !isPeople(t)) {
+    private @Nullable Candidate selfRole(Table t, String role, boolean person, boolean agent) {
+      if (person && (agent || !isPeople(t))) {
+        // an agent's role never refers to its own table: USERS.owner_id, MEMBERS.moderator_id
         List<Table> others = new ArrayList<>(1);
         for (Table b : read(people())) {
           if (b != t) {
@@ -1288,6 +1335,11 @@ public final class FkInference {
         return null; // PROJECTS.manager_id is no project; which table of people is unknown
       }
       Table keyed = keyReference(t);
+      if (keyed != null && !pureLink(t)) {
+        // ORDER_ITEMS(order_id, line_no, parent_id, sku): a parent item, not an order, and the
+        // table has no key of its own to refer to
+        return null;
+      }
       if (keyed != null) {
         // COMMIT_PARENTS(commit_id, parent_id): a row of commits, whose parent is a commit too
         return new Candidate(keyed, Rule.SELF_ROLE, Rule.SELF_ROLE.confidence(),
@@ -1312,6 +1364,37 @@ public final class FkInference {
       }
       Table b = named.iterator().next();
       return b.keyKind == KeyKind.FIRST || b.keyKind == KeyKind.NONE ? null : b;
+    }
+
+    /**
+     * {@return whether every column of a table is a key or a reference (ends in a key word that
+     * is no count word)}: COMMIT_PARENTS(commit_id, parent_id), not
+     * ORDER_ITEMS(order_id, line_no, parent_id, sku)
+     */
+    private static boolean pureLink(Table t) {
+      for (KeySplit s : t.splits) {
+        if (s == null || COUNT_WORDS.contains(s.keyWord())) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** {@return whether a table is named like an account, organization, team, tenant, ...} */
+    private boolean hasOwnerTable() {
+      if (hasOwnerTable == null) {
+        boolean found = false;
+        for (Table b : tables) {
+          List<String> ws = b.words();
+          if (!ws.isEmpty()) {
+            for (String v : Names.variants(ws.get(ws.size() - 1))) {
+              found |= OWNER_TABLES.contains(v);
+            }
+          }
+        }
+        hasOwnerTable = found;
+      }
+      return hasOwnerTable;
     }
 
     private static void addIfNotNull(List<Candidate> cands, @Nullable Candidate c) {
@@ -1482,6 +1565,9 @@ public final class FkInference {
         KeySplit restSplit = new KeySplit(List.copyOf(rest), ks.keyWord());
         // its own table too: Customers.BillToCustomerID, Orders.BackorderOrderID
         for (Table b : lookup(base, null)) {
+          if (b == t && !RELATION_ROLES.contains(role.replace(" ", ""))) {
+            continue; // USERS.external_user_id is another system's key, no user of USERS
+          }
           if (COUNT_WORDS.contains(ks.keyWord()) && !b.norms.contains(restNorm)) {
             continue; // list_movie_number counts movies unless MOVIES has a movie_number
           }
