@@ -273,11 +273,14 @@ final class Values {
    */
   private static long countArray(Array a, long limit) throws SQLException {
     int most = (int) Math.min(Integer.MAX_VALUE - 8L, limit / 2 + 2);
+    // The bounded fetch is optional in JDBC: DuckDB 1.4 throws UnsupportedOperationException,
+    // another driver may refuse a count past the array's end. Either way the elements are
+    // counted below from the array's rows instead, so the failure is not an error here.
     @Nullable Object prefix;
     try {
       prefix = a.getArray(1, most);
-    } catch (SQLException | RuntimeException unsupported) {
-      prefix = null; // DuckDB: UnsupportedOperationException; another driver: out of range
+    } catch (SQLException | RuntimeException notOffered) {
+      prefix = null;
     }
     if (prefix instanceof Object[] items) {
       return count(items, limit);
@@ -285,8 +288,8 @@ final class Values {
     @Nullable ResultSet rows;
     try {
       rows = a.getResultSet();
-    } catch (SQLException | RuntimeException unsupported) {
-      rows = null;
+    } catch (SQLException | RuntimeException notOffered) {
+      rows = null; // no row view either: the whole array, below
     }
     if (rows != null) {
       try (ResultSet r = rows) {
