@@ -115,8 +115,7 @@ class CallsTakenForAliasesRun8Test {
               .isEqualTo(1);
         }
       }
-      for (SqlGate gate : List.of(SqlGate.builder().dialect(Dialect.POSTGRES).build(),
-          SqlGate.builder().dialect(Dialect.POSTGRES).tokensOnly().build())) {
+      for (SqlGate gate : BothGates.of(Dialect.POSTGRES, PermissionMode.READ_ONLY)) {
         try (Connection pooled = pg.connect()) {
           try (Statement s = pooled.createStatement()) {
             s.execute("SET search_path = public, " + schema);
@@ -168,8 +167,7 @@ class CallsTakenForAliasesRun8Test {
       "SELECT * FROM t MATCH_RECOGNIZE (ORDER BY a PATTERN (v) DEFINE v AS \"lower\"(a) = 'x')",
       "SELECT TOP (1) my_udf(a) FROM t", "SELECT DISTINCT ON (a) my_udf(a) FROM t"})
   void snowflake_callsInExpressionPositions_heldToTheFunctionList(String sql) {
-    for (SqlGate gate : List.of(SqlGate.builder().dialect(Dialect.SNOWFLAKE).build(),
-        SqlGate.builder().dialect(Dialect.SNOWFLAKE).tokensOnly().build())) {
+    for (SqlGate gate : BothGates.of(Dialect.SNOWFLAKE, PermissionMode.READ_ONLY)) {
       Verdict v = gate.check(sql);
       assertThat(v.allowed()).as(sql).isFalse();
       assertThat(v.rule()).isEqualTo(Rule.FUNCTION_NOT_ALLOWED);
@@ -207,8 +205,7 @@ class CallsTakenForAliasesRun8Test {
       String position = positions.get(random.nextInt(positions.size()));
       Case call = calls.get(random.nextInt(calls.size()));
       String sql = disguise(String.format(Locale.ROOT, position, call.sql()), random);
-      for (SqlGate gate : List.of(SqlGate.builder().dialect(call.dialect()).build(),
-          SqlGate.builder().dialect(call.dialect()).tokensOnly().build())) {
+      for (SqlGate gate : BothGates.of(call.dialect(), PermissionMode.READ_ONLY)) {
         Verdict v = gate.check(sql);
         if (v.allowed()) {
           failures.add(call.dialect() + ": " + sql);

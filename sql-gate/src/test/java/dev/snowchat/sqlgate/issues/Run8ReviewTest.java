@@ -7,7 +7,6 @@ import dev.snowchat.sqlgate.PermissionMode;
 import dev.snowchat.sqlgate.SqlGate;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.Verdict;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -96,8 +95,7 @@ class Run8ReviewTest {
       "SELECT * FROM (SELECT t.define FROM t, (SELECT 1, 2) AS s (x, y)) q",
       "SELECT * FROM (SELECT pattern, define FROM t JOIN (SELECT 1) AS s (x) ON true) q"})
   void snowflake_columnNamedDefine_staysARead(String sql) {
-    for (SqlGate g : List.of(gate(Dialect.SNOWFLAKE, PermissionMode.READ_ONLY),
-        SqlGate.builder().dialect(Dialect.SNOWFLAKE).tokensOnly().build())) {
+    for (SqlGate g : BothGates.of(Dialect.SNOWFLAKE, PermissionMode.READ_ONLY)) {
       Verdict v = g.check(sql);
       assertThat(v.allowed()).as("%s -> %s", sql, v.reason()).isTrue();
     }
@@ -111,8 +109,7 @@ class Run8ReviewTest {
       "SELECT * FROM t MATCH_RECOGNIZE (ORDER BY a MEASURES m.define AS d PATTERN ((u | v)+)"
           + " DEFINE v AS my_udf(a) > 0)"})
   void snowflake_matchRecognizeDefine_stillChecksItsCalls(String sql) {
-    for (SqlGate g : List.of(gate(Dialect.SNOWFLAKE, PermissionMode.READ_ONLY),
-        SqlGate.builder().dialect(Dialect.SNOWFLAKE).tokensOnly().build())) {
+    for (SqlGate g : BothGates.of(Dialect.SNOWFLAKE, PermissionMode.READ_ONLY)) {
       Verdict v = g.check(sql);
       assertThat(v.allowed()).as(sql).isFalse();
     }

@@ -7,7 +7,6 @@ import dev.snowchat.sqlgate.PermissionMode;
 import dev.snowchat.sqlgate.SqlGate;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.Verdict;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -46,7 +45,7 @@ class Run8SecondReviewTest {
       "UPDATE statistics s JOIN (SELECT id, start FROM t2) x USING (id) SET s.a = x.start",
       "UPDATE statistics AS s SET (a, b) = (1, 2)"})
   void generic_updateOfATableNamedStatistics_throughAnyJoin_isDml(String sql) {
-    for (SqlGate g : gates(PermissionMode.READ_WRITE)) {
+    for (SqlGate g : BothGates.of(Dialect.GENERIC, PermissionMode.READ_WRITE)) {
       Verdict v = g.check(sql);
       assertThat(v.allowed()).as("%s -> %s %s", sql, v.kind(), v.reason()).isTrue();
       assertThat(v.kind()).as(sql).isEqualTo(StatementKind.DML);
@@ -64,16 +63,11 @@ class Run8SecondReviewTest {
       "UPDATE STATISTICS t WITH (x) PRINT 'y' SET a = 1",
       "UPDATE STATISTICS t, PRINT 'x' SET a = 1"})
   void generic_updateStatisticsFollowedByAnythingButATableClause_isAdmin(String sql) {
-    Verdict v = gates(PermissionMode.READ_WRITE).get(0).check(sql);
+    Verdict v = BothGates.of(Dialect.GENERIC, PermissionMode.READ_WRITE).get(0).check(sql);
     assertThat(v.allowed()).as("%s -> %s %s", sql, v.kind(), v.reason()).isFalse();
     assertThat(v.kind()).as(sql).isIn(StatementKind.ADMIN, StatementKind.UNKNOWN);
-    for (SqlGate g : gates(PermissionMode.READ_WRITE)) {
+    for (SqlGate g : BothGates.of(Dialect.GENERIC, PermissionMode.READ_WRITE)) {
       assertThat(g.check(sql).allowed()).as(sql).isFalse();
     }
-  }
-
-  private static List<SqlGate> gates(PermissionMode mode) {
-    return List.of(SqlGate.builder().dialect(Dialect.GENERIC).mode(mode).build(),
-        SqlGate.builder().dialect(Dialect.GENERIC).mode(mode).tokensOnly().build());
   }
 }

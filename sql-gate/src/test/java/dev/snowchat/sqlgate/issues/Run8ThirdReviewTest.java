@@ -7,7 +7,6 @@ import dev.snowchat.sqlgate.PermissionMode;
 import dev.snowchat.sqlgate.SqlGate;
 import dev.snowchat.sqlgate.StatementKind;
 import dev.snowchat.sqlgate.Verdict;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,7 +50,7 @@ class Run8ThirdReviewTest {
       "UPDATE STATISTICS t IGNORE INDEX (x) STRAIGHT_JOIN UPDATE t2 SET a = 1",
       "UPDATE STATISTICS * STRAIGHT_JOIN UPDATE t2 SET a = 1"})
   void updateStatisticsThenAStatement_isNotDml_inAnyDialect(String sql) {
-    for (SqlGate g : gates(List.of(Dialect.values()))) {
+    for (SqlGate g : BothGates.of(List.of(Dialect.values()), PermissionMode.READ_WRITE)) {
       Verdict v = g.check(sql);
       assertThat(v.allowed()).as("%s -> %s %s", sql, v.kind(), v.reason()).isFalse();
       assertThat(v.kind()).as(sql).isNotEqualTo(StatementKind.DML);
@@ -73,20 +72,10 @@ class Run8ThirdReviewTest {
       "UPDATE statistics s JOIN load.t2 ON s.id = t2.id SET s.a = 1",
       "UPDATE t FORCE INDEX (PRIMARY) SET a = 1", "SELECT * FROM t USE INDEX (ix)"})
   void generic_updateOfATableNamedStatistics_withHintsOrLinks_isAllowed(String sql) {
-    for (SqlGate g : gates(List.of(Dialect.GENERIC))) {
+    for (SqlGate g : BothGates.of(Dialect.GENERIC, PermissionMode.READ_WRITE)) {
       Verdict v = g.check(sql);
       assertThat(v.allowed()).as("%s -> %s %s", sql, v.kind(), v.reason()).isTrue();
       assertThat(v.kind()).as(sql).isIn(StatementKind.DML, StatementKind.READ);
     }
-  }
-
-  private static List<SqlGate> gates(List<Dialect> dialects) {
-    List<SqlGate> gates = new ArrayList<>();
-    for (Dialect d : dialects) {
-      gates.add(SqlGate.builder().dialect(d).mode(PermissionMode.READ_WRITE).build());
-      gates.add(SqlGate.builder().dialect(d).mode(PermissionMode.READ_WRITE).tokensOnly()
-          .build());
-    }
-    return gates;
   }
 }
